@@ -1,0 +1,56 @@
+"""The `tiengow` command: the one composition root.
+
+Each subcommand lives in its own module that defines ``configure(parser)`` and
+``run(args) -> int``; this file only lists them, so adding a command never
+touches another command's code, and heavy imports (OpenCV, Starlette) happen
+only for the command that needs them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import importlib.util
+import sys
+from collections.abc import Sequence
+
+# name -> (module, one-line help)
+COMMANDS: dict[str, tuple[str, str]] = {
+    "referee": ("hub.commands.referee", "referee a transcript and print its result"),
+    "selfplay": ("hub.commands.selfplay", "play random legal hands and report the speed"),
+    "rules": ("hub.commands.rules", "print the house rules in force, in plain words"),
+    "demo": ("hub.commands.demo", "a whole simulated table, no hardware needed"),
+    "recognize": ("vision.commands.recognize", "recognise the tiles in still images"),
+    "mat": ("vision.commands.mat", "write the printable play mat as a PDF"),
+    "calibrate": ("vision.commands.calibrate", "find the mat with a real camera"),
+    "pad-sim": ("hub.commands.pad_sim", "a simulated seat pad over serial or MQTT"),
+    "broker-config": ("hub.commands.broker_config", "write a mosquitto configuration"),
+    "flash": ("hub.commands.flash", "copy the firmware and a seat's config to a board"),
+    "hub": ("hub.commands.hub", "run the live table"),
+    "export": ("hub.commands.export", "print a ledger's session as a transcript"),
+}
+
+
+def _available() -> dict[str, tuple[str, str]]:
+    """Commands whose module exists in this checkout."""
+    found = {}
+    for name, (module, help_text) in COMMANDS.items():
+        if importlib.util.find_spec(module) is not None:
+            found[name] = (module, help_text)
+    return found
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="tiengow", description="Tien Gow Table (天九桌)")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    for name, (module, help_text) in _available().items():
+        p = sub.add_parser(name, help=help_text, description=help_text)
+        importlib.import_module(module).configure(p)
+        p.set_defaults(_module=module)
+    args = parser.parse_args(argv)
+    result: int = importlib.import_module(args._module).run(args)
+    return result
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,1 @@
+"""`tiengow` subcommands of the hub: one module each."""

@@ -1,0 +1,1 @@
+"""Tien Gow Table vision: finds and reads Chinese dominoes seen from above."""

@@ -1,0 +1,1 @@
+"""`tiengow` subcommands of vision: one module each."""
