@@ -1,0 +1,1 @@
+"""The referee: transcript events in, state and result out (decide / evolve / replay)."""

@@ -1,0 +1,428 @@
+"""Transcripts in, results out (spec/transcript.md).
+
+`parse_transcript` turns JSON into checked actions, raising `TranscriptError`
+for anything that is not a transcript at all. `referee` plays every hand
+through `decide`/`evolve` and returns the result; the first illegal event
+raises `RefereeError` with its position and a message a player understands.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from hub.rules.errors import IllegalPlay, RulesError, TienGowError, TranscriptError
+from hub.rules.options import Direction, Rules, Variant, resolve_rules
+from hub.rules.scoring import (
+    LastTrick,
+    Payment,
+    banker_factor,
+    each_pays,
+    finish,
+    pair_factor,
+    settle,
+)
+from hub.rules.tiles import FACE_MASK, FACES, N_TILES, TileError, allocate, parse_face
+from hub.referee.hand import Action, HandState, Namer, decide, evolve, new_hand, table_for
+
+FORMAT = "tiengow-transcript/1"
+RESULT_FORMAT = "tiengow-result/1"
+LI_PAI_BASE = 5  # a 例牌 is settled as if every other player had no stack (§E.9)
+
+
+class RefereeError(TienGowError):
+    """The first illegal event of a transcript: where it is and why."""
+
+    def __init__(self, hand: int, event: int, message: str) -> None:
+        super().__init__(message)
+        self.hand = hand
+        self.event = event
+        self.message = message
+
+    def to_json(self) -> dict[str, Any]:
+        return {"error": {"hand": self.hand, "event": self.event, "message": self.message}}
+
+
+@dataclass(frozen=True, slots=True)
+class HandSpec:
+    banker: int | None
+    term: int | None
+    deal: tuple[int, ...] | None
+    actions: tuple[Action, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Transcript:
+    rules: Rules
+    rules_source: Any  # as written, for writing the transcript back
+    seats: tuple[str, ...]
+    hands: tuple[HandSpec, ...]
+
+
+# -- parsing ----------------------------------------------------------------------------------
+
+def _faces(value: Any, where: str) -> tuple[int, ...]:
+    if not isinstance(value, list) or not value:
+        raise TranscriptError(f"{where}: expected a non-empty list of tiles such as [\"6-6\", \"5-4\"], got {value!r}")
+    out = []
+    for i, v in enumerate(value):
+        if not isinstance(v, str):
+            raise TranscriptError(f"{where}[{i}]: a tile is a string such as \"6-6\", got {v!r}")
+        try:
+            out.append(parse_face(v))
+        except TileError as e:
+            raise TranscriptError(f"{where}[{i}]: {e}") from None
+    return tuple(out)
+
+
+def parse_action(ev: Any, seats: tuple[str, ...], where: str) -> Action:
+    """One transcript event as an `Action`; `TranscriptError` if malformed."""
+    if not isinstance(ev, Mapping):
+        raise TranscriptError(f"{where}: an event is an object such as {{\"seat\": \"E\", \"play\": [\"6-6\"]}}, got {ev!r}")
+    name = ev.get("seat")
+    if name not in seats:
+        raise TranscriptError(f"{where}: unknown seat {name!r}; seats are {', '.join(map(repr, seats))}")
+    seat = seats.index(name)
+    keys = [k for k in ev if k != "seat"]
+    if len(keys) != 1:
+        raise TranscriptError(
+            f"{where}: an event has exactly one action (play, discard, declare, forfeit, dice) "
+            f"besides 'seat', got {keys!r}"
+        )
+    key = keys[0]
+    value = ev[key]
+    if key == "play":
+        return Action(seat, "play", faces=_faces(value, f"{where}.play"))
+    if key == "discard":
+        if isinstance(value, int) and not isinstance(value, bool):
+            if value < 1:
+                raise TranscriptError(f"{where}.discard: a count of tiles is at least 1, got {value}")
+            return Action(seat, "discard", count=value)
+        return Action(seat, "discard", faces=_faces(value, f"{where}.discard"))
+    if key == "declare":
+        if not isinstance(value, str):
+            raise TranscriptError(f"{where}.declare: expected a 例牌 name such as \"quan_bai\", got {value!r}")
+        return Action(seat, "declare", name=value)
+    if key == "forfeit":
+        if value is not True:
+            raise TranscriptError(f"{where}.forfeit: expected true, got {value!r}")
+        return Action(seat, "forfeit")
+    if key == "dice":
+        if not isinstance(value, list) or not all(isinstance(d, int) and not isinstance(d, bool) for d in value):
+            raise TranscriptError(f"{where}.dice: expected two numbers such as [3, 5], got {value!r}")
+        return Action(seat, "dice", dice=tuple(value))
+    raise TranscriptError(f"{where}: unknown action {key!r}; known: play, discard, declare, forfeit, dice")
+
+
+def _parse_deal(value: Any, seats: tuple[str, ...], where: str) -> tuple[int, ...]:
+    if not isinstance(value, Mapping):
+        raise TranscriptError(f"{where}: a deal maps every seat to its tiles, got {value!r}")
+    missing = [s for s in seats if s not in value]
+    extra = [s for s in value if s not in seats]
+    if missing or extra:
+        raise TranscriptError(
+            f"{where}: the deal must name exactly the seats {list(seats)}; "
+            f"missing {missing}, unknown {extra}"
+        )
+    taken = 0
+    hands = []
+    sizes = set()
+    for s in seats:
+        mask = 0
+        faces = _faces(value[s], f"{where}.{s}")
+        for f in faces:
+            t = allocate(f, taken)
+            if t < 0:
+                raise TranscriptError(
+                    f"{where}.{s}: {FACES[f].text} is dealt more often than the set has copies "
+                    f"({FACES[f].copies})"
+                )
+            taken |= 1 << t
+            mask |= 1 << t
+        hands.append(mask)
+        sizes.add(len(faces))
+    if len(sizes) != 1:
+        raise TranscriptError(f"{where}: every seat is dealt the same number of tiles, got {sorted(sizes)}")
+    return tuple(hands)
+
+
+def parse_transcript(data: Any, rules_override: Rules | None = None) -> Transcript:
+    if not isinstance(data, Mapping):
+        raise TranscriptError(f"a transcript is a JSON object with format {FORMAT!r}, got {type(data).__name__}")
+    if data.get("format") != FORMAT:
+        raise TranscriptError(f"'format' is {data.get('format')!r}; expected {FORMAT!r}")
+    seats = data.get("seats")
+    if not isinstance(seats, list) or not all(isinstance(s, str) and s for s in seats):
+        raise TranscriptError(f"'seats' must be a list of player names, got {seats!r}")
+    if len(set(seats)) != len(seats) or not 2 <= len(seats) <= 4:
+        raise TranscriptError(f"'seats' must be 2 to 4 different names, got {seats!r}")
+    seats_t = tuple(seats)
+    if "rules" not in data and rules_override is None:
+        raise TranscriptError("'rules' is missing: name a preset (hk, mainland, culin1893) or give an object")
+    try:
+        rules = rules_override or resolve_rules(data["rules"], "transcript rules")
+    except RulesError as e:
+        raise TranscriptError(str(e)) from None
+    hands_data = data.get("hands")
+    if not isinstance(hands_data, list):
+        raise TranscriptError(f"'hands' must be a list, got {hands_data!r}")
+    hands = []
+    for i, h in enumerate(hands_data):
+        where = f"hands[{i}]"
+        if not isinstance(h, Mapping):
+            raise TranscriptError(f"{where}: a hand is an object with 'events', got {h!r}")
+        banker = h.get("banker")
+        if banker is None and i == 0:
+            raise TranscriptError(f"{where}: the first hand must name its 'banker'")
+        if banker is not None and banker not in seats_t:
+            raise TranscriptError(f"{where}.banker: unknown seat {banker!r}; seats are {list(seats_t)}")
+        term = h.get("banker_term")
+        if term is not None and (not isinstance(term, int) or isinstance(term, bool) or term < 1):
+            raise TranscriptError(f"{where}.banker_term: a whole number ≥ 1, got {term!r}")
+        deal = _parse_deal(h["deal"], seats_t, f"{where}.deal") if h.get("deal") is not None else None
+        events = h.get("events")
+        if not isinstance(events, list):
+            raise TranscriptError(f"{where}.events: must be a list, got {events!r}")
+        actions = tuple(parse_action(ev, seats_t, f"{where}.events[{j}]") for j, ev in enumerate(events))
+        hands.append(HandSpec(None if banker is None else seats_t.index(banker), term, deal, actions))
+    rules = _fit_table(rules, seats_t, hands)
+    return Transcript(rules, data.get("rules"), seats_t, tuple(hands))
+
+
+def _fit_table(rules: Rules, seats: tuple[str, ...], hands: list[HandSpec]) -> Rules:
+    """The rules for this many players, taking the hand size from a deal (mainland)."""
+    n = len(seats)
+    size = next((h.deal[0].bit_count() for h in hands if h.deal is not None), rules.hand_size)
+    if rules.variant is not Variant.MAINLAND:
+        if n != 4 or size != 8:
+            raise TranscriptError(
+                f"{n} seats with {size} tiles each: the {str(rules.variant)!r} game is played by 4 "
+                f"players with 8 tiles; 2-3 players or 9-10 tiles are the mainland game"
+            )
+        return rules
+    if size not in (8, 9, 10) or n * size > N_TILES or (n == 4 and size != 8):
+        raise TranscriptError(
+            f"{n} seats with {size} tiles each is not a mainland table: 2 or 3 players take 8, 9 or 10 "
+            f"tiles, 4 players take 8"
+        )
+    for i, h in enumerate(hands):
+        if h.deal is not None and h.deal[0].bit_count() != size:
+            raise TranscriptError(f"hands[{i}].deal: {h.deal[0].bit_count()} tiles each; this session deals {size}")
+    if rules.players == n and rules.hand_size == size:
+        return rules
+    return dataclasses.replace(rules, players=n, hand_size=size)
+
+
+# -- refereeing -------------------------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class HandResult:
+    complete: bool
+    banker: int
+    term: int
+    state: HandState
+    winner: int = -1
+    finish: tuple[str, ...] = ()
+    settlement: tuple[Payment, ...] = ()
+    bonuses: tuple[Payment, ...] = ()
+    next_banker: int = -1
+    next_term: int = 0
+
+    def money(self, n: int, which: str) -> list[int]:
+        pays = {
+            "settlement": self.settlement,
+            "bonuses": self.bonuses,
+            "net": (*self.bonuses, *self.settlement),
+        }[which]
+        out = [0] * n
+        for p in pays:
+            out[p.payer] -= p.amount
+            out[p.receiver] += p.amount
+        return out
+
+
+def start_hand(rules: Rules, n: int, index: int, spec: HandSpec, previous: HandResult | None) -> HandState:
+    """The state of hand ``index`` before its first action: banker, term and factor resolved."""
+    if spec.banker is not None:
+        banker = spec.banker
+    elif previous is not None and previous.complete:
+        banker = previous.next_banker
+    else:
+        raise TranscriptError(f"hands[{index}]: no banker named and no finished hand before it to derive one")
+    if spec.term is not None:
+        term = spec.term
+    elif previous is None:
+        term = 1
+    else:
+        term = previous.next_term if previous.next_banker == banker else 1
+    factor = banker_factor(rules, term, index - (term - 1) <= 0)
+    reverse = rules.direction is Direction.ALTERNATE and index % 2 == 1
+    return new_hand(rules, n, banker, term, factor, spec.deal, reverse)
+
+
+def finish_hand(rules: Rules, state: HandState) -> HandResult:
+    """Settle a completed hand: winner, finish, payments, next banker (§C-§G)."""
+    n = state.n
+    players = [s for s in state.order if state.active >> s & 1]
+    if state.claims:
+        return _finish_li_pai(rules, state)
+    last = state.tricks[-1]
+    winner = last.winner
+    face_up_before = 0
+    for t in state.tricks[:-1]:
+        for p in t.plays:
+            if p.face_up:
+                face_up_before |= p.mask
+    fin = finish(
+        rules,
+        LastTrick(last.leader, winner, last.size, last.lead, last.lead_cls, last.win, last.win_cls),
+        state.stacks[winner],
+        face_up_before,
+        state.banker,
+        state.tricks[0].lead,
+    )
+    settlement = settle(rules, players, winner, state.stacks, state.banker, state.factor, fin)
+    if fin.zun_capture:
+        settlement += each_pays(winner, players, rules.zun_capture_reward, "zun_capture", state.banker, 1, False)
+    for s in range(n):
+        if not state.active >> s & 1:
+            settlement.append(Payment(s, winner, rules.forfeit_payment, "forfeit"))
+    bonuses = list(state.bonuses)
+    for leader, capturer in state.suspended_zun:
+        if capturer != winner:  # the capturer did not 結: the 賀尊 stands (§F.6)
+            bonuses += each_pays(
+                leader, players, rules.zun_money, "he_zun", state.banker, state.factor, rules.zun_banker_mult
+            )
+    return _result(state, winner, fin.labels, settlement, bonuses)
+
+
+def _finish_li_pai(rules: Rules, state: HandState) -> HandResult:
+    ranked = sorted(
+        state.claims,
+        key=lambda c: (c.seat != state.banker, (state.order.index(c.seat) - state.order.index(state.banker)) % state.n),
+    )
+    claim = ranked[0]
+    settlement = [
+        Payment(s, claim.seat, LI_PAI_BASE * claim.value * pair_factor(s, claim.seat, state.banker, state.factor, True), "li_pai")
+        for s in state.order
+        if s != claim.seat and state.active >> s & 1
+    ]
+    return _result(state, claim.seat, ("li_pai",), settlement, list(state.bonuses))
+
+
+def _result(
+    state: HandState, winner: int, labels: tuple[str, ...], settlement: list[Payment], bonuses: list[Payment]
+) -> HandResult:
+    next_term = state.term + 1 if winner == state.banker else 1
+    return HandResult(
+        complete=True,
+        banker=state.banker,
+        term=state.term,
+        state=state,
+        winner=winner,
+        finish=labels,
+        settlement=tuple(settlement),
+        bonuses=tuple(bonuses),
+        next_banker=winner,
+        next_term=next_term,
+    )
+
+
+def referee(tr: Transcript) -> list[HandResult]:
+    """Every hand's result; `RefereeError` at the first illegal event."""
+    rules = tr.rules
+    table = table_for(rules)
+    name = Namer(tr.seats)
+    n = len(tr.seats)
+    results: list[HandResult] = []
+    previous: HandResult | None = None
+    for i, spec in enumerate(tr.hands):
+        try:
+            state = start_hand(rules, n, i, spec, previous)
+        except TranscriptError as e:
+            raise RefereeError(i, 0, str(e)) from None
+        for j, action in enumerate(spec.actions):
+            try:
+                state = evolve(rules, table, state, decide(rules, table, state, action, name))
+            except IllegalPlay as e:
+                raise RefereeError(i, j, str(e)) from None
+        if state.done:
+            previous = finish_hand(rules, state)
+        elif i == len(tr.hands) - 1:
+            previous = HandResult(False, state.banker, state.term, state)
+        else:
+            raise RefereeError(
+                i,
+                len(spec.actions),
+                f"hand {i} stops after {len(spec.actions)} events with tiles still in hand: only the "
+                f"last hand of a session may be unfinished",
+            )
+        results.append(previous)
+    return results
+
+
+# -- output -----------------------------------------------------------------------------------
+
+def hand_json(result: HandResult, seats: tuple[str, ...]) -> dict[str, Any]:
+    st = result.state
+    out: dict[str, Any] = {
+        "complete": result.complete,
+        "banker": seats[result.banker],
+        "banker_term": result.term,
+        "tricks": [
+            {"leader": seats[t.leader], "winner": seats[t.winner], "size": t.size} for t in st.tricks
+        ],
+        "stacks": {seats[s]: st.stacks[s] for s in range(st.n)},
+    }
+    if not result.complete:
+        return out
+    n = st.n
+    out["winner"] = seats[result.winner]
+    out["finish"] = list(result.finish)
+    for key in ("settlement", "bonuses", "net"):
+        vec = result.money(n, key)
+        out[key] = {seats[s]: vec[s] for s in range(n)}
+    out["payments"] = [
+        {"from": seats[p.payer], "to": seats[p.receiver], "amount": p.amount, "reason": p.reason}
+        for p in (*result.bonuses, *result.settlement)
+    ]
+    out["next_banker"] = seats[result.next_banker]
+    out["next_banker_term"] = result.next_term
+    return out
+
+
+def result_json(results: list[HandResult], seats: tuple[str, ...]) -> dict[str, Any]:
+    totals = [0] * len(seats)
+    for r in results:
+        if r.complete:
+            for s, v in enumerate(r.money(len(seats), "net")):
+                totals[s] += v
+    return {
+        "format": RESULT_FORMAT,
+        "hands": [hand_json(r, seats) for r in results],
+        "totals": {seats[s]: totals[s] for s in range(len(seats))},
+    }
+
+
+def referee_json(data: Any, rules_override: Rules | None = None) -> dict[str, Any]:
+    """Referee transcript JSON to result JSON (raises TranscriptError / RefereeError)."""
+    tr = parse_transcript(data, rules_override)
+    return result_json(referee(tr), tr.seats)
+
+
+__all__ = [
+    "FACE_MASK",
+    "HandResult",
+    "HandSpec",
+    "RefereeError",
+    "Transcript",
+    "finish_hand",
+    "parse_action",
+    "parse_transcript",
+    "referee",
+    "referee_json",
+    "result_json",
+    "start_hand",
+]

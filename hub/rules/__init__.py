@@ -1,0 +1,1 @@
+"""The pure rules core of Tien Gow: stdlib only, no I/O, clock or randomness."""

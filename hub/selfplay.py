@@ -1,0 +1,155 @@
+"""Computer players that choose uniformly at random among the legal plays, refereed for real.
+
+Used by ``tiengow selfplay`` (speed), the property tests (every game it plays
+must referee cleanly) and the demos. Randomness is injected: the same seed
+gives the same games.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from hub.referee.hand import (
+    Action,
+    GroupTable,
+    HandState,
+    Namer,
+    decide,
+    evolve,
+    legal_beats,
+    legal_leads,
+    table_for,
+)
+from hub.referee.transcript import HandResult, HandSpec, finish_hand, start_hand
+from hub.rules.options import Rules
+from hub.rules.play import discard_count
+from hub.rules.scoring import li_pai_value
+from hub.rules.tiles import N_TILES, faces_in
+
+
+def random_deal(rng: random.Random, rules: Rules) -> tuple[int, ...]:
+    tiles = list(range(N_TILES))
+    rng.shuffle(tiles)
+    size = rules.hand_size
+    hands = []
+    for i in range(rules.players):
+        m = 0
+        for t in tiles[i * size : (i + 1) * size]:
+            m |= 1 << t
+        hands.append(m)
+    return tuple(hands)
+
+
+def choose(rules: Rules, table: GroupTable, state: HandState, rng: random.Random) -> Action:
+    """A uniformly random legal action for the seat to act."""
+    seat = state.to_act
+    if not state.trick:
+        leads = legal_leads(rules, table, state, seat)
+        return Action(seat, "play", mask=leads[int(rng.random() * len(leads))])
+    hand = state.hands[seat]
+    size = state.trick[0].count
+    if size == 1:  # most tricks: pick among tiles directly, without building lists
+        beats_mask = 0
+        if not (state.last and rules.early_death and state.stacks[seat] == 0):
+            beats_mask = hand & table.single_beats[state.best_key]
+        n_beats = beats_mask.bit_count()
+        r = int(rng.random() * (n_beats + hand.bit_count()))
+        if r < n_beats:
+            return Action(seat, "play", mask=nth_tile(beats_mask, r))
+        return Action(seat, "discard", mask=nth_tile(hand, r - n_beats))
+    beats = legal_beats(rules, table, state, seat)
+    r = int(rng.random() * (len(beats) + discard_count(hand, size)))
+    if r < len(beats):
+        return Action(seat, "play", mask=beats[r])
+    return Action(seat, "discard", mask=random_subset(hand, size, rng))
+
+
+def nth_tile(mask: int, r: int) -> int:
+    """The mask of the r-th lowest tile in ``mask``."""
+    for _ in range(r):
+        mask &= mask - 1
+    return mask & -mask
+
+
+def random_subset(hand: int, size: int, rng: random.Random) -> int:
+    """A uniformly random set of ``size`` tiles of ``hand``."""
+    tiles = []
+    while hand:
+        low = hand & -hand
+        tiles.append(low)
+        hand ^= low
+    if size == 1:
+        return tiles[int(rng.random() * len(tiles))]
+    m = 0
+    for low in rng.sample(tiles, size):
+        m |= low
+    return m
+
+
+@dataclass(frozen=True, slots=True)
+class PlayedHand:
+    deal: tuple[int, ...]
+    actions: tuple[Action, ...]
+    result: HandResult
+
+
+def play_session(rules: Rules, hands: int, rng: random.Random, first_banker: int = 0) -> Iterator[PlayedHand]:
+    """Play ``hands`` complete hands, the winner of each becoming the next banker."""
+    table = table_for(rules)
+    names = Namer([str(i) for i in range(rules.players)])
+    previous: HandResult | None = None
+    for i in range(hands):
+        deal = random_deal(rng, rules)
+        spec = HandSpec(first_banker if i == 0 else None, None, deal, ())
+        state = start_hand(rules, rules.players, i, spec, previous)
+        actions = [Action(s, "declare", name=nm) for s, nm in _declarers(rules, state)]
+        for a in actions:
+            state = evolve(rules, table, state, decide(rules, table, state, a, names))
+        while not state.done:
+            action = choose(rules, table, state, rng)
+            state = evolve(rules, table, state, decide(rules, table, state, action, names))
+            actions.append(action)
+        previous = finish_hand(rules, state)
+        yield PlayedHand(deal, tuple(actions), previous)
+
+
+def _declarers(rules: Rules, state: HandState) -> list[tuple[int, str]]:
+    """Every seat holding an agreed 例牌 claims it (computer players always do)."""
+    if not any(getattr(rules.li_pai, k) for k in rules.li_pai.__slots__):
+        return []
+    out = []
+    for s in state.order:
+        found = li_pai_value(rules, state.hands[s])
+        if found:
+            out.append((s, max(found, key=lambda k: found[k])))
+    return out
+
+
+def transcript_of(rules: Rules, seats: list[str], played: list[PlayedHand], rules_json: Any = None) -> dict[str, Any]:
+    """The transcript (spec/transcript.md) of self-played hands."""
+    hands = []
+    for i, ph in enumerate(played):
+        events = []
+        for a in ph.actions:
+            ev: dict[str, Any] = {"seat": seats[a.seat]}
+            if a.kind == "declare":
+                ev["declare"] = a.name
+            else:
+                ev[a.kind] = faces_in(a.mask)
+            events.append(ev)
+        h: dict[str, Any] = {
+            "deal": {seats[s]: faces_in(m) for s, m in enumerate(ph.deal)},
+            "events": events,
+        }
+        if i == 0:
+            h = {"banker": seats[ph.result.banker], "banker_term": 1, **h}
+        hands.append(h)
+    return {
+        "format": "tiengow-transcript/1",
+        "rules": rules_json if rules_json is not None else rules.name,
+        "seats": seats,
+        "hands": hands,
+    }
