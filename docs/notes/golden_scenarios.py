@@ -61,6 +61,12 @@ T["G31"] = ["E 66, S d, W d, N d", "E 51, S d, W 61, N d", "W 66, N d, E d, S d"
 T["H3"] = ["S 63, W d, N d, E d", "S 32, W 43, N d, E d", "W 42+21, N d, E d, S d", "W 11, N 66, E d, S d",
            "N 55, E 44, S d, W d", "E 66, S d, W d, N d", "E 31, S d, W d, N d"]
 
+T["G34"] = [f"E {t}, S d, W d, N d" for t in "66 66 63 54 11 11 44 44".split()]
+T["G35"] = ["E 31+31+41+32, S d, W d, N d", "E 66, S d, W d, N d", "E 44, S 11, W d, N d", "S 63, W d, N d, E d",
+            "S 54, W d, N d, E d"]
+T["G36"] = ["E 42+21, S d, W d, N d", "E 66, S d, W d, N d", "E 22, S 33, W d, N d", "S 11, W d, N d, E d",
+            "S 63, W d, N d, E d", "S 44, W d, N d, E d", "S 55, W d, N d, E d"]
+
 N = {}  # notes
 N["G01"] = ("Banker E in term 2 (f=3) wins the last trick with a pair; S holds 6 stacks (入二). §D.1: W=banker so B=f for every loser: "
             "S u=4-6=-2 -> paid 2x3=6; W and N 空棟 u=5 -> 15 each; E +30-6=24. T1 6-1 beats 5-1; T7 人人 beats 梅梅 (§B.3 civil pairs).")
@@ -122,6 +128,13 @@ N["G32"] = ("Session of 3 hands with derived bankers (transcript.md): h1 = G08 (
             "(f=3) loses with 5 stacks (paid x1) to S -> next S term 1; h3 omitted -> S term 1: W 賀尊 (S banker pays 4, E and N 2), E 結: S 3x2=6, W 1, N 3. Totals sum 0.")
 N["G33"] = ("G09 (擒, 包) with discards given only as counts and no deal: same result as with named discards (transcript.md discard count form).")
 
+N["G34"] = ("mainland 全码 (§F.6, §N.6): banker E takes every trick (8 stacks); base_table with no banker factor: each loser has 0 stacks and pays base+1=5, "
+            "doubled for 全码 -> 10 each, E +30.")
+N["G35"] = ("四大賀 by the banker, not overtaken (§E.3 + si_da_he_banker_mult): E (term 1, f=2) opens with quad 和和55 (3-1 3-1 4-1 3-2; 4-1 and 3-2 are the two fives) "
+            "-> each other pays 4x2=8, E +24. E later loses with 5 stacks and is paid at x1 (光榮撤退): +1; W and N 空棟 5 each -> S +9.")
+N["G36"] = ("mainland 贺尊 standing (§F.6): banker E's opening 至尊 is not captured -> each other player pays 2 flat (no banker factor in mainland), E +6. "
+            "S 結 with 5 stacks; base_table: E 3 stacks pays 1, W and N 0 stacks pay 5 -> S +11.")
+
 def run():
     sc = scenario
     sc("G01-banker-term2-wins-ru-er", N["G01"], HK, [H("E", 2, T["G01"], expect=X([2, 6, 0, 0], [24, 6, -15, -15], nxt=("E", 3)))])
@@ -180,6 +193,13 @@ def run():
        totals=[41, -7, -4, -30])
     sc("G33-counts-only-qin", N["G33"], HK,
        [H("E", 1, T["G09"], expect=X([2, 1, 3, 2], [0, 0, -32, 32], finish=["qin"], nxt=("N", 1)))], counts_only=True)
+
+    sc("G34-mainland-quan-ma", N["G34"], "mainland",
+       [H("E", 1, T["G34"], expect=X([8, 0, 0, 0], [30, -10, -10, -10], finish=["quan_ma"], nxt=("E", 2)))])
+    sc("G35-si-da-he-banker", N["G35"], HK,
+       [H("E", 1, T["G35"], expect=X([5, 3, 0, 0], [1, 9, -5, -5], bonuses=[24, -8, -8, -8], nxt=("S", 1)))])
+    sc("G36-mainland-he-zun-stands", N["G36"], "mainland",
+       [H("E", 1, T["G36"], expect=X([3, 5, 0, 0], [-1, 11, -5, -5], bonuses=[6, -2, -2, -2], nxt=("S", 1)))])
 
     # ---- illegal transcripts ----
     def swap12(ev): ev[1], ev[2] = ev[2], ev[1]
