@@ -229,6 +229,7 @@ class HandResult:
     bonuses: tuple[Payment, ...] = ()
     next_banker: int = -1
     next_term: int = 0
+    bao: int = -1  # the seat that paid everyone's dues (包), or -1
 
     def money(self, n: int, which: str) -> list[int]:
         pays = {
@@ -295,7 +296,7 @@ def finish_hand(rules: Rules, state: HandState) -> HandResult:
             bonuses += each_pays(
                 leader, players, rules.zun_money, "he_zun", state.banker, state.factor, rules.zun_banker_mult
             )
-    return _result(state, winner, fin.labels, settlement, bonuses)
+    return _result(state, winner, fin.labels, settlement, bonuses, fin.bao)
 
 
 def _finish_li_pai(rules: Rules, state: HandState) -> HandResult:
@@ -313,7 +314,12 @@ def _finish_li_pai(rules: Rules, state: HandState) -> HandResult:
 
 
 def _result(
-    state: HandState, winner: int, labels: tuple[str, ...], settlement: list[Payment], bonuses: list[Payment]
+    state: HandState,
+    winner: int,
+    labels: tuple[str, ...],
+    settlement: list[Payment],
+    bonuses: list[Payment],
+    bao: int = -1,
 ) -> HandResult:
     next_term = state.term + 1 if winner == state.banker else 1
     return HandResult(
@@ -327,6 +333,7 @@ def _result(
         bonuses=tuple(bonuses),
         next_banker=winner,
         next_term=next_term,
+        bao=bao,
     )
 
 

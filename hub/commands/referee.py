@@ -1,0 +1,64 @@
+"""`tiengow referee [--rules PRESET|FILE.toml] TRANSCRIPT|-` (spec/interfaces.md).
+
+Exit 0 with the result JSON on stdout; exit 1 with ``{"error": {"hand", "event",
+"message"}}`` when an event is illegal; exit 2 when the input is not a transcript.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from hub.referee.transcript import RefereeError, referee_json
+from hub.rules.errors import RulesError, TranscriptError
+from hub.rules.options import Rules, load_rules
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("transcript", metavar="TRANSCRIPT|-", help="a transcript file, or - for stdin")
+    parser.add_argument("--rules", metavar="PRESET|FILE.toml", help="override the transcript's rules")
+
+
+def _emit(obj: dict[str, Any]) -> None:
+    sys.stdout.write(json.dumps(obj, ensure_ascii=False, indent=2) + "\n")
+
+
+def _fail(code: int, message: str, payload: dict[str, Any] | None = None) -> int:
+    _emit(payload if payload is not None else {"error": {"message": message}})
+    print(f"tiengow referee: {message}", file=sys.stderr)
+    return code
+
+
+def read_json(source: str) -> Any:
+    """JSON from a file or stdin; `TranscriptError` with the position of a syntax error."""
+    try:
+        text = sys.stdin.read() if source == "-" else Path(source).read_text(encoding="utf-8")
+    except OSError as e:
+        raise TranscriptError(f"cannot read {source!r}: {e.strerror}") from None
+    except UnicodeDecodeError as e:
+        raise TranscriptError(f"{source!r} is not UTF-8 text: {e.reason} at byte {e.start}") from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as e:
+        raise TranscriptError(
+            f"{source!r} is not JSON: {e.msg} at line {e.lineno} column {e.colno}"
+        ) from None
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        rules: Rules | None = load_rules(args.rules) if args.rules else None
+        data = read_json(args.transcript)
+        if isinstance(data, dict) and "format" not in data and isinstance(data.get("transcript"), dict):
+            data = data["transcript"]  # an example file: {"name", "transcript", "expect"}
+        result = referee_json(data, rules)
+    except RefereeError as e:
+        where = f"hand {e.hand}, event {e.event}: "
+        return _fail(1, where + e.message, e.to_json())
+    except (TranscriptError, RulesError) as e:
+        return _fail(2, str(e))
+    _emit(result)
+    return 0
