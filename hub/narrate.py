@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from hub.referee.hand import Action, Played, decide, evolve, table_for
+from hub.referee.hand import Action, Discarded, Played, decide, evolve, table_for
 from hub.referee.hand import Namer as SeatNames
 from hub.referee.transcript import HandResult, HandSpec, start_hand
 from hub.rules.groups import describe_group
@@ -82,9 +82,8 @@ def narrate_hand(
             group = describe_group(event.mask, table)
             verb = "leads" if not state.trick else "beats with"
             line.append(f"{who} {verb} {group} ({format_mask(event.mask)})")
-        elif action.kind == "discard":
-            n = len(tiles_in(event[1])) if event[1] else event[2]  # type: ignore[index]
-            line.append(f"{who} discards {n} face down")
+        elif isinstance(event, Discarded):
+            line.append(f"{who} discards {event.n_tiles} face down")
         before = len(state.tricks)
         state = evolve(rules, table, state, event)
         if len(state.tricks) > before:
@@ -104,12 +103,12 @@ def narrate_hand(
         loser = p.payer if p.receiver == result.winner else p.receiver
         why = REASON_WORDS.get(p.reason, p.reason)
         if p.reason == "settlement":
-            stacks = result.state.stacks[loser]
-            u = UNITS[rules.settlement](stacks, rules)
+            n_stacks = result.state.stacks[loser]
+            u = UNITS[rules.settlement](n_stacks, rules)
             if p.payer == result.bao:
                 why = "包: pays everyone's dues"
             else:
-                why = _units_words(rules, stacks)
+                why = _units_words(rules, n_stacks)
                 if u and p.amount // abs(u) != 1:
                     why += f", ×{p.amount // abs(u)}"
         yield f"  {seats[p.payer]} pays {seats[p.receiver]} {p.amount}  ({why})"

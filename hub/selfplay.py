@@ -14,7 +14,6 @@ from typing import Any
 
 from hub.referee.hand import (
     Action,
-    GroupTable,
     HandState,
     Namer,
     decide,
@@ -23,8 +22,9 @@ from hub.referee.hand import (
     legal_leads,
     table_for,
 )
-from hub.referee.transcript import HandResult, HandSpec, finish_hand, start_hand
-from hub.rules.options import Rules
+from hub.referee.transcript import HandResult, HandSpec, action_json, finish_hand, start_hand
+from hub.rules.groups import GroupTable
+from hub.rules.options import Rules, rules_json
 from hub.rules.play import discard_count
 from hub.rules.scoring import li_pai_value
 from hub.rules.tiles import N_TILES, faces_in
@@ -50,7 +50,7 @@ def choose(rules: Rules, table: GroupTable, state: HandState, rng: random.Random
         leads = legal_leads(rules, table, state, seat)
         return Action(seat, "play", mask=leads[int(rng.random() * len(leads))])
     hand = state.hands[seat]
-    size = state.trick[0].count
+    size = state.trick[0].n_tiles
     if size == 1:  # most tricks: pick among tiles directly, without building lists
         beats_mask = 0
         if not (state.last and rules.early_death and state.stacks[seat] == 0):
@@ -96,7 +96,9 @@ class PlayedHand:
     result: HandResult
 
 
-def play_session(rules: Rules, hands: int, rng: random.Random, first_banker: int = 0) -> Iterator[PlayedHand]:
+def play_session(
+    rules: Rules, hands: int, rng: random.Random, first_banker: int = 0
+) -> Iterator[PlayedHand]:
     """Play ``hands`` complete hands, the winner of each becoming the next banker."""
     table = table_for(rules)
     names = Namer([str(i) for i in range(rules.players)])
@@ -128,28 +130,22 @@ def _declarers(rules: Rules, state: HandState) -> list[tuple[int, str]]:
     return out
 
 
-def transcript_of(rules: Rules, seats: list[str], played: list[PlayedHand], rules_json: Any = None) -> dict[str, Any]:
+def transcript_of(
+    rules: Rules, seats: list[str], played: list[PlayedHand], rules_source: Any = None
+) -> dict[str, Any]:
     """The transcript (spec/transcript.md) of self-played hands."""
-    hands = []
-    for i, ph in enumerate(played):
-        events = []
-        for a in ph.actions:
-            ev: dict[str, Any] = {"seat": seats[a.seat]}
-            if a.kind == "declare":
-                ev["declare"] = a.name
-            else:
-                ev[a.kind] = faces_in(a.mask)
-            events.append(ev)
+    hands: list[dict[str, Any]] = []
+    for ph in played:
         h: dict[str, Any] = {
             "deal": {seats[s]: faces_in(m) for s, m in enumerate(ph.deal)},
-            "events": events,
+            "events": [action_json(a, seats) for a in ph.actions],
         }
-        if i == 0:
-            h = {"banker": seats[ph.result.banker], "banker_term": 1, **h}
+        if not hands:
+            h = {"banker": seats[ph.result.banker], "banker_term": ph.result.term, **h}
         hands.append(h)
     return {
         "format": "tiengow-transcript/1",
-        "rules": rules_json if rules_json is not None else rules.name,
+        "rules": rules_source if rules_source is not None else rules_json(rules),
         "seats": seats,
         "hands": hands,
     }

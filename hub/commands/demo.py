@@ -20,9 +20,15 @@ from hub.selfplay import play_session
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--hands", type=int, default=0, help="hands to play; without it, until stopped")
-    parser.add_argument("--seed", type=int, default=None, help="random seed (default: a new game each run)")
-    parser.add_argument("--rules", default="hk", metavar="PRESET|FILE.toml", help="house rules (default hk)")
+    parser.add_argument(
+        "--hands", type=int, default=0, help="hands to play; without it, until stopped"
+    )
+    parser.add_argument(
+        "--seed", type=int, default=None, help="random seed (default: a new game each run)"
+    )
+    parser.add_argument(
+        "--rules", default="hk", metavar="PRESET|FILE.toml", help="house rules (default hk)"
+    )
     parser.add_argument("--delay", type=float, default=0.0, help="seconds to pause between hands")
 
 
@@ -40,11 +46,15 @@ def run(args: argparse.Namespace) -> int:
     previous: HandResult | None = None
     try:
         for i, played in enumerate(play_session(rules, hands, random.Random(seed))):
-            for line in narrate_hand(rules, seats, i, played.deal, played.actions, played.result, previous):
+            for line in narrate_hand(
+                rules, seats, i, played.deal, played.actions, played.result, previous
+            ):
                 print(line)
             for s, v in enumerate(played.result.money(rules.players, "net")):
                 totals[s] += v
-            print("  totals: " + ", ".join(f"{seats[s]} {totals[s]:+d}" for s in range(rules.players)))
+            print(
+                "  totals: " + ", ".join(f"{seats[s]} {totals[s]:+d}" for s in range(rules.players))
+            )
             print()
             previous = played.result
             if args.delay:

@@ -18,8 +18,12 @@ from hub.rules.options import Rules, load_rules
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("transcript", metavar="TRANSCRIPT|-", help="a transcript file, or - for stdin")
-    parser.add_argument("--rules", metavar="PRESET|FILE.toml", help="override the transcript's rules")
+    parser.add_argument(
+        "transcript", metavar="TRANSCRIPT|-", help="a transcript file, or - for stdin"
+    )
+    parser.add_argument(
+        "--rules", metavar="PRESET|FILE.toml", help="override the transcript's rules"
+    )
 
 
 def _emit(obj: dict[str, Any]) -> None:
@@ -39,7 +43,9 @@ def read_json(source: str) -> Any:
     except OSError as e:
         raise TranscriptError(f"cannot read {source!r}: {e.strerror}") from None
     except UnicodeDecodeError as e:
-        raise TranscriptError(f"{source!r} is not UTF-8 text: {e.reason} at byte {e.start}") from None
+        raise TranscriptError(
+            f"{source!r} is not UTF-8 text: {e.reason} at byte {e.start}"
+        ) from None
     try:
         return json.loads(text)
     except json.JSONDecodeError as e:
@@ -52,7 +58,11 @@ def run(args: argparse.Namespace) -> int:
     try:
         rules: Rules | None = load_rules(args.rules) if args.rules else None
         data = read_json(args.transcript)
-        if isinstance(data, dict) and "format" not in data and isinstance(data.get("transcript"), dict):
+        if (
+            isinstance(data, dict)
+            and "format" not in data
+            and isinstance(data.get("transcript"), dict)
+        ):
             data = data["transcript"]  # an example file: {"name", "transcript", "expect"}
         result = referee_json(data, rules)
     except RefereeError as e:

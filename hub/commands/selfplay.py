@@ -14,12 +14,20 @@ from hub.selfplay import PlayedHand, play_session, transcript_of
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--hands", type=int, default=1000, help="complete hands to play (default 1000)")
-    parser.add_argument("--seed", type=int, default=0, help="random seed: the same seed plays the same games")
-    parser.add_argument("--rules", default="hk", metavar="PRESET|FILE.toml", help="house rules (default hk)")
+    parser.add_argument(
+        "--hands", type=int, default=1000, help="complete hands to play (default 1000)"
+    )
+    parser.add_argument(
+        "--seed", type=int, default=0, help="random seed: the same seed plays the same games"
+    )
+    parser.add_argument(
+        "--rules", default="hk", metavar="PRESET|FILE.toml", help="house rules (default hk)"
+    )
     parser.add_argument("--json", action="store_true", help="print a JSON summary as the last line")
     parser.add_argument(
-        "--transcript", metavar="FILE", help="also write the games as a transcript (for tiengow referee)"
+        "--transcript",
+        metavar="FILE",
+        help="also write the games as a transcript (for tiengow referee)",
     )
 
 
@@ -57,5 +65,5 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps(summary, ensure_ascii=False))
     else:
         print(f"{args.hands} hands in {seconds:.2f} s ({rate:,.0f} hands/s), rules {rules.name}")
-        print("totals: " + ", ".join(f"{k} {v:+d}" for k, v in summary["totals"].items()))  # type: ignore[attr-defined]
+        print("totals: " + ", ".join(f"{seats[s]} {totals[s]:+d}" for s in range(rules.players)))
     return 0

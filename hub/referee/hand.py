@@ -21,17 +21,17 @@ from hub.rules.errors import IllegalPlay, NotYourTurn
 from hub.rules.groups import (
     COMBOS_CONTAINING,
     GAOJIAO_PAIR_MASK,
-    ZA8_PAIR_MASK,
-    SERIES_KINDS,
     GROUP_BY_MASK,
+    SERIES_KINDS,
+    ZA8_PAIR_MASK,
     Cls,
     GroupTable,
     Kind,
     describe_group,
     group_table,
 )
-from hub.rules.play import beats_in, groups_in
 from hub.rules.options import FirstLeader, NoSplitLead, Rules, Variant, ZhizunCapture
+from hub.rules.play import beats_in, groups_in
 from hub.rules.scoring import Payment, each_pays, li_pai_value
 from hub.rules.tiles import (
     ALL_TILES,
@@ -44,11 +44,14 @@ from hub.rules.tiles import (
 )
 
 ZHIZUN_CLASSES = (Cls.ZHIZUN, Cls.WENZUN)
-FORFEIT_BLOCKERS = sum(FACE_MASK[parse_face(t)] for t in ("6-6", "1-1", "6-3", "5-4", "6-2", "5-3", "6-5", "6-4"))
+FORFEIT_BLOCKERS = sum(
+    FACE_MASK[parse_face(t)] for t in ("6-6", "1-1", "6-3", "5-4", "6-2", "5-3", "6-5", "6-4")
+)
 HEAVEN = FACE_MASK[parse_face("6-6")]
 
 
 # -- actions (what is claimed to have happened) --------------------------------------------
+
 
 class Action(NamedTuple):
     """A seat's action. Tiles are given as face indices, or directly as a mask of ids."""
@@ -57,12 +60,13 @@ class Action(NamedTuple):
     kind: str  # 'play' | 'discard' | 'declare' | 'forfeit' | 'dice'
     faces: tuple[int, ...] = ()
     mask: int = -1  # tile ids when already known (self-play); -1: resolve from faces
-    count: int = 0  # discards given only by count
+    n_tiles: int = 0  # discards given only by count
     name: str = ""  # 例牌 name for 'declare'
     dice: tuple[int, ...] = ()
 
 
 # -- events (checked facts) ---------------------------------------------------------------
+
 
 class Played(NamedTuple):
     seat: int
@@ -74,7 +78,7 @@ class Played(NamedTuple):
 class Discarded(NamedTuple):
     seat: int
     mask: int  # 0 when only the count is known
-    count: int
+    n_tiles: int
 
 
 class Declared(NamedTuple):
@@ -97,10 +101,11 @@ Event = Played | Discarded | Declared | Forfeited | DiceThrown
 
 # -- state ------------------------------------------------------------------------------------
 
+
 class TrickPlay(NamedTuple):
     seat: int
     mask: int  # 0 for a discard whose tiles are unknown
-    count: int
+    n_tiles: int
     face_up: bool
 
 
@@ -146,7 +151,9 @@ class HandState:
     tricks: list[Trick] = field(default_factory=list)
     face_up: int = 0  # every tile shown face up so far
     bonuses: list[Payment] = field(default_factory=list)
-    suspended_zun: list[tuple[int, int]] = field(default_factory=list)  # mainland (leader, capturer)
+    suspended_zun: list[tuple[int, int]] = field(
+        default_factory=list
+    )  # mainland (leader, capturer)
     claims: list[Claim] = field(default_factory=list)
     dice: list[tuple[int, tuple[int, ...]]] = field(default_factory=list)
     done: bool = False
@@ -158,11 +165,31 @@ class HandState:
     def copy(self) -> HandState:
         """An independent copy (the lists are copied; their items are immutable)."""
         return HandState(
-            self.n, self.order, self.succ, self.banker, self.term, self.factor, self.known,
-            list(self.hands), list(self.counts), self.taken, self.active, self.players, self.to_act,
-            list(self.trick), self.best, self.best_key, self.last, list(self.stacks),
-            list(self.tricks), self.face_up, list(self.bonuses), list(self.suspended_zun),
-            list(self.claims), list(self.dice), self.done,
+            self.n,
+            self.order,
+            self.succ,
+            self.banker,
+            self.term,
+            self.factor,
+            self.known,
+            list(self.hands),
+            list(self.counts),
+            self.taken,
+            self.active,
+            self.players,
+            self.to_act,
+            list(self.trick),
+            self.best,
+            self.best_key,
+            self.last,
+            list(self.stacks),
+            list(self.tricks),
+            self.face_up,
+            list(self.bonuses),
+            list(self.suspended_zun),
+            list(self.claims),
+            list(self.dice),
+            self.done,
         )
 
 
@@ -232,6 +259,7 @@ def new_hand(
 
 # -- decide -----------------------------------------------------------------------------------
 
+
 class Namer:
     """How seats are called in messages (the transcript's names)."""
 
@@ -288,14 +316,18 @@ def decide(rules: Rules, table: GroupTable, state: HandState, action: Action, na
             return _decide_discard(state, action, who)
     if kind == "dice":
         if len(action.dice) != 2 or not all(1 <= d <= 6 for d in action.dice):
-            raise IllegalPlay(f"{who} threw {list(action.dice)!r}: dice are two numbers from 1 to 6")
+            raise IllegalPlay(
+                f"{who} threw {list(action.dice)!r}: dice are two numbers from 1 to 6"
+            )
         return DiceThrown(seat, action.dice)
     if kind == "declare":
         return _decide_declare(rules, state, action, who)
     if state.done:
         if state.claims:
             c = state.claims[0]
-            raise IllegalPlay(f"{who} acted after the hand ended: {name(c.seat)} claimed the 例牌 {c.name!r}")
+            raise IllegalPlay(
+                f"{who} acted after the hand ended: {name(c.seat)} claimed the 例牌 {c.name!r}"
+            )
         raise IllegalPlay(f"{who} acted after the hand ended: every tile has been played")
     if kind == "forfeit":
         return _decide_forfeit(rules, state, seat, who, name)
@@ -328,11 +360,13 @@ def _decide_play(
                 f"三文/三武 or 四大 of the 天/地/人/和 series, or 至尊)"
             )
         if mask.bit_count() > state.counts[seat]:
-            raise IllegalPlay(f"{who} led {mask.bit_count()} tiles but holds only {state.counts[seat]}")
+            raise IllegalPlay(
+                f"{who} led {mask.bit_count()} tiles but holds only {state.counts[seat]}"
+            )
         if rules.no_split_lead is not NoSplitLead.OFF and state.known:
             _check_no_split(rules, table, state.hands[seat], mask, who)
         return Played(seat, mask, key[0], key[1])
-    size = state.trick[0].count
+    size = state.trick[0].n_tiles
     if mask.bit_count() != size:
         raise IllegalPlay(
             f"{who} played {mask.bit_count()} tile{'s' if mask.bit_count() != 1 else ''} "
@@ -340,7 +374,7 @@ def _decide_play(
             f"the lead was {size}: play {size} face up to beat, or discard {size} face down"
         )
     if key is None or mask not in table.beat_sets[state.best_key]:
-        _refuse_beat(table, state, key, mask, who, name)
+        raise _refuse_beat(table, state, key, mask, who, name)
     if state.last and size == 1 and rules.early_death and state.stacks[seat] == 0:
         raise IllegalPlay(
             f"{who} played {format_mask(mask)} face up on the last trick with no stack: a player without "
@@ -350,15 +384,25 @@ def _decide_play(
 
 
 def _refuse_beat(
-    table: GroupTable, state: HandState, key: tuple[Cls, int] | None, mask: int, who: str, name: Namer
-) -> None:
+    table: GroupTable,
+    state: HandState,
+    key: tuple[Cls, int] | None,
+    mask: int,
+    who: str,
+    name: Namer,
+) -> IllegalPlay:
+    """Why a face-up follow does not beat the best play of the trick so far."""
     best = state.trick[state.best]
     played = format_mask(mask)
     best_name = describe_group(best.mask, table)
     relation = "led" if state.best == 0 else f"best so far, {name(best.seat)}'s"
     if key is None:
-        raise IllegalPlay(f"{who} played {played}: not a legal group, so it cannot beat the {relation} {best_name}")
-    raise IllegalPlay(f"{who} played {played}: {_why_not(state.best_key, key, relation, best_name)}")
+        return IllegalPlay(
+            f"{who} played {played}: not a legal group, so it cannot beat the {relation} {best_name}"
+        )
+    return IllegalPlay(
+        f"{who} played {played}: {_why_not(state.best_key, key, relation, best_name)}"
+    )
 
 
 def _why_not(best: tuple[Cls, int], cand: tuple[Cls, int], relation: str, best_name: str) -> str:
@@ -379,43 +423,31 @@ def _why_not(best: tuple[Cls, int], cand: tuple[Cls, int], relation: str, best_n
 def _check_no_split(rules: Rules, table: GroupTable, hand: int, mask: int, who: str) -> None:
     """§B.6: a tile of a combination held must be led in the largest such combination."""
     series_only = rules.no_split_lead is NoSplitLead.SERIES_MAX
-    t_mask = mask
-    while t_mask:
-        low = t_mask & -t_mask
-        t = low.bit_length() - 1
-        t_mask ^= low
-        best = 0
-        best_mask = 0
-        for combo in COMBOS_CONTAINING[t]:
-            if combo & hand != combo:
-                continue
-            if combo == mask and not table.classify.get(combo):
-                continue
-            g = GROUP_BY_MASK[combo]
-            if series_only and g.kind not in SERIES_KINDS:
-                continue
-            if combo.bit_count() > best:
-                best, best_mask = combo.bit_count(), combo
-        if best and mask.bit_count() != best:
+    rest = mask
+    while rest:
+        low = rest & -rest
+        rest ^= low
+        held = [
+            c
+            for c in COMBOS_CONTAINING[low.bit_length() - 1]
+            if c & hand == c and (not series_only or GROUP_BY_MASK[c].kind in SERIES_KINDS)
+        ]
+        if not held:
+            continue
+        largest = max(held, key=int.bit_count)
+        if mask not in held or mask.bit_count() != largest.bit_count():
             raise IllegalPlay(
-                f"{who} led {format_mask(mask)}, splitting {format_mask(best_mask)} "
-                f"({describe_group(best_mask, table)}): a combination held must be led whole "
+                f"{who} led {format_mask(mask)}, splitting {format_mask(largest)} "
+                f"({describe_group(largest, table)}): a combination held must be led whole "
                 f"(no_split_lead = {str(rules.no_split_lead)!r})"
             )
-        if best and mask != best_mask:
-            g = GROUP_BY_MASK.get(mask)
-            if g is None or (series_only and g.kind not in SERIES_KINDS):
-                raise IllegalPlay(
-                    f"{who} led {format_mask(mask)}, splitting {format_mask(best_mask)}: a "
-                    f"combination held must be led whole (no_split_lead = {str(rules.no_split_lead)!r})"
-                )
 
 
 def _decide_discard(state: HandState, action: Action, who: str) -> Discarded:
     seat = action.seat
     if not state.trick:
         raise IllegalPlay(f"{who} discarded with the lead: the leader must play face up")
-    size = state.trick[0].count
+    size = state.trick[0].n_tiles
     mask = action.mask
     if mask >= 0 and state.known and not mask & ~state.hands[seat] and mask.bit_count() == size:
         return Discarded(seat, mask, size)  # the common case: named tiles of a known hand
@@ -423,7 +455,7 @@ def _decide_discard(state: HandState, action: Action, who: str) -> Discarded:
         mask = _resolve(state, action, who)
         count = mask.bit_count()
     else:
-        mask, count = 0, action.count
+        mask, count = 0, action.n_tiles
     if count != size:
         raise IllegalPlay(
             f"{who} discarded {count} tile{'s' if count != 1 else ''}; the lead was {size}: "
@@ -436,10 +468,22 @@ def _decide_discard(state: HandState, action: Action, who: str) -> Discarded:
 
 def _decide_declare(rules: Rules, state: HandState, action: Action, who: str) -> Declared:
     if state.started:
-        raise IllegalPlay(f"{who} declared {action.name!r} after play began: 例牌 are declared before the first lead")
-    known_names = ("quan_bai", "yi_dian_hong", "seven_civil", "eight_civil", "seven_mil", "eight_mil", "four_pairs")
+        raise IllegalPlay(
+            f"{who} declared {action.name!r} after play began: 例牌 are declared before the first lead"
+        )
+    known_names = (
+        "quan_bai",
+        "yi_dian_hong",
+        "seven_civil",
+        "eight_civil",
+        "seven_mil",
+        "eight_mil",
+        "four_pairs",
+    )
     if action.name not in known_names:
-        raise IllegalPlay(f"{who} declared {action.name!r}: not a 例牌; the 例牌 are {', '.join(known_names)}")
+        raise IllegalPlay(
+            f"{who} declared {action.name!r}: not a 例牌; the 例牌 are {', '.join(known_names)}"
+        )
     if not getattr(rules.li_pai, action.name):
         agreed = [n for n in known_names if getattr(rules.li_pai, n)]
         raise IllegalPlay(
@@ -447,21 +491,29 @@ def _decide_declare(rules: Rules, state: HandState, action: Action, who: str) ->
             f"(li_pai.{action.name} = false); agreed: {', '.join(agreed) or 'none'}"
         )
     if not state.known:
-        raise IllegalPlay(f"{who} declared {action.name!r}, but the hand has no deal to check it against")
+        raise IllegalPlay(
+            f"{who} declared {action.name!r}, but the hand has no deal to check it against"
+        )
     if any(c.seat == action.seat for c in state.claims):
         raise IllegalPlay(f"{who} declared twice")
     hand = state.hands[action.seat]
     found = li_pai_value(rules, hand)
     if action.name not in found:
-        raise IllegalPlay(f"{who} declared {action.name!r} holding {format_mask(hand)}, which is not that hand")
+        raise IllegalPlay(
+            f"{who} declared {action.name!r} holding {format_mask(hand)}, which is not that hand"
+        )
     return Declared(action.seat, action.name, max(found.values()))
 
 
 def _decide_forfeit(rules: Rules, state: HandState, seat: int, who: str, name: Namer) -> Forfeited:
     if not rules.allow_forfeit:
-        raise IllegalPlay(f"{who} forfeited, but these rules do not allow forfeiting (allow_forfeit = false)")
+        raise IllegalPlay(
+            f"{who} forfeited, but these rules do not allow forfeiting (allow_forfeit = false)"
+        )
     if state.started:
-        raise IllegalPlay(f"{who} forfeited after play began: a forfeit comes before the first lead")
+        raise IllegalPlay(
+            f"{who} forfeited after play began: a forfeit comes before the first lead"
+        )
     if not state.active >> seat & 1:
         raise IllegalPlay(f"{who} already forfeited")
     if (state.active & ~(1 << seat)).bit_count() < 2:
@@ -491,22 +543,24 @@ def evolve(rules: Rules, table: GroupTable, state: HandState, event: Event) -> H
         state.players -= 1
         if state.to_act == event.seat:
             state.to_act = next_active(state, event.seat)
-    else:
+    elif isinstance(event, DiceThrown):
         state.dice.append((event.seat, event.dice))
     return state
 
 
-def _evolve_play(rules: Rules, table: GroupTable, state: HandState, event: Played | Discarded) -> HandState:
-    seat, mask = event[0], event[1]
+def _evolve_play(
+    rules: Rules, table: GroupTable, state: HandState, event: Played | Discarded
+) -> HandState:
+    seat, mask = event.seat, event.mask
     trick = state.trick
-    if type(event) is Played:
+    if isinstance(event, Played):
         count = mask.bit_count()
         state.face_up |= mask
         state.best = len(trick)
-        state.best_key = (event[2], event[3])  # type: ignore[assignment]
+        state.best_key = (event.cls, event.strength)
         trick.append(TrickPlay(seat, mask, count, True))
     else:
-        count = event[2]
+        count = event.n_tiles
         trick.append(TrickPlay(seat, mask, count, False))
     if state.known:
         state.hands[seat] &= ~mask
@@ -525,7 +579,7 @@ def _collect(rules: Rules, table: GroupTable, state: HandState) -> HandState:
     """The trick is complete: its winner takes k stacks, mid-hand bonuses are paid."""
     lead, win = state.trick[0], state.trick[state.best]
     winner = win.seat
-    k = lead.count
+    k = lead.n_tiles
     lead_cls = table.classify[lead.mask][0]
     win_cls = state.best_key[0]
     trick = Trick(lead.seat, winner, k, lead.mask, lead_cls, win.mask, win_cls, tuple(state.trick))
@@ -538,7 +592,13 @@ def _collect(rules: Rules, table: GroupTable, state: HandState) -> HandState:
         if win_cls is Cls.QUAD and (not state.last or rules.final_quad_collects_si_da_he):
             amount = state.n if rules.si_da_he == "n_players" else int(rules.si_da_he)
             state.bonuses += each_pays(
-                winner, others, amount, "si_da_he", state.banker, state.factor, rules.si_da_he_banker_mult
+                winner,
+                others,
+                amount,
+                "si_da_he",
+                state.banker,
+                state.factor,
+                rules.si_da_he_banker_mult,
             )
     state.tricks.append(trick)
     state.trick = []
@@ -559,7 +619,9 @@ def _zun_money(rules: Rules, state: HandState, trick: Trick, others: list[int]) 
 
     if trick.winner == trick.leader:  # nothing beat it
         if not state.last or rules.bao_zun_collects_zun_money:
-            pay(trick.winner, "he_zun")  # on the last trick it is 包尊: the finish is doubled instead
+            pay(
+                trick.winner, "he_zun"
+            )  # on the last trick it is 包尊: the finish is doubled instead
     elif state.last:
         pass  # a capture on the last trick is a finish (擒尊 ×4, or the mainland 杂8 reward)
     elif trick.lead_cls is Cls.WENZUN:
@@ -606,6 +668,7 @@ __all__ = [
 
 # -- legal actions ----------------------------------------------------------------------------
 
+
 def legal_leads(rules: Rules, table: GroupTable, state: HandState, seat: int) -> list[int]:
     """Every lead the seat may make (deal known)."""
     hand = state.hands[seat]
@@ -624,7 +687,7 @@ def legal_leads(rules: Rules, table: GroupTable, state: HandState, seat: int) ->
 
 def legal_beats(rules: Rules, table: GroupTable, state: HandState, seat: int) -> list[int]:
     """Every face-up play that beats the trick so far (empty under early death)."""
-    size = state.trick[0].count
+    size = state.trick[0].n_tiles
     if state.last and size == 1 and rules.early_death and state.stacks[seat] == 0:
         return []
     return beats_in(table, state.hands[seat], state.best_key)

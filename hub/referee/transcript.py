@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from hub.referee.hand import Action, HandState, Namer, decide, evolve, new_hand, table_for
 from hub.rules.errors import IllegalPlay, RulesError, TienGowError, TranscriptError
 from hub.rules.options import Direction, Rules, Variant, resolve_rules
 from hub.rules.scoring import (
@@ -24,8 +25,7 @@ from hub.rules.scoring import (
     pair_factor,
     settle,
 )
-from hub.rules.tiles import FACE_MASK, FACES, N_TILES, TileError, allocate, parse_face
-from hub.referee.hand import Action, HandState, Namer, decide, evolve, new_hand, table_for
+from hub.rules.tiles import FACES, N_TILES, TileError, allocate, faces_in, parse_face
 
 FORMAT = "tiengow-transcript/1"
 RESULT_FORMAT = "tiengow-result/1"
@@ -63,13 +63,16 @@ class Transcript:
 
 # -- parsing ----------------------------------------------------------------------------------
 
+
 def _faces(value: Any, where: str) -> tuple[int, ...]:
     if not isinstance(value, list) or not value:
-        raise TranscriptError(f"{where}: expected a non-empty list of tiles such as [\"6-6\", \"5-4\"], got {value!r}")
+        raise TranscriptError(
+            f'{where}: expected a non-empty list of tiles such as ["6-6", "5-4"], got {value!r}'
+        )
     out = []
     for i, v in enumerate(value):
         if not isinstance(v, str):
-            raise TranscriptError(f"{where}[{i}]: a tile is a string such as \"6-6\", got {v!r}")
+            raise TranscriptError(f'{where}[{i}]: a tile is a string such as "6-6", got {v!r}')
         try:
             out.append(parse_face(v))
         except TileError as e:
@@ -80,10 +83,14 @@ def _faces(value: Any, where: str) -> tuple[int, ...]:
 def parse_action(ev: Any, seats: tuple[str, ...], where: str) -> Action:
     """One transcript event as an `Action`; `TranscriptError` if malformed."""
     if not isinstance(ev, Mapping):
-        raise TranscriptError(f"{where}: an event is an object such as {{\"seat\": \"E\", \"play\": [\"6-6\"]}}, got {ev!r}")
+        raise TranscriptError(
+            f'{where}: an event is an object such as {{"seat": "E", "play": ["6-6"]}}, got {ev!r}'
+        )
     name = ev.get("seat")
     if name not in seats:
-        raise TranscriptError(f"{where}: unknown seat {name!r}; seats are {', '.join(map(repr, seats))}")
+        raise TranscriptError(
+            f"{where}: unknown seat {name!r}; seats are {', '.join(map(repr, seats))}"
+        )
     seat = seats.index(name)
     keys = [k for k in ev if k != "seat"]
     if len(keys) != 1:
@@ -98,22 +105,32 @@ def parse_action(ev: Any, seats: tuple[str, ...], where: str) -> Action:
     if key == "discard":
         if isinstance(value, int) and not isinstance(value, bool):
             if value < 1:
-                raise TranscriptError(f"{where}.discard: a count of tiles is at least 1, got {value}")
-            return Action(seat, "discard", count=value)
+                raise TranscriptError(
+                    f"{where}.discard: a count of tiles is at least 1, got {value}"
+                )
+            return Action(seat, "discard", n_tiles=value)
         return Action(seat, "discard", faces=_faces(value, f"{where}.discard"))
     if key == "declare":
         if not isinstance(value, str):
-            raise TranscriptError(f"{where}.declare: expected a 例牌 name such as \"quan_bai\", got {value!r}")
+            raise TranscriptError(
+                f'{where}.declare: expected a 例牌 name such as "quan_bai", got {value!r}'
+            )
         return Action(seat, "declare", name=value)
     if key == "forfeit":
         if value is not True:
             raise TranscriptError(f"{where}.forfeit: expected true, got {value!r}")
         return Action(seat, "forfeit")
     if key == "dice":
-        if not isinstance(value, list) or not all(isinstance(d, int) and not isinstance(d, bool) for d in value):
-            raise TranscriptError(f"{where}.dice: expected two numbers such as [3, 5], got {value!r}")
+        if not isinstance(value, list) or not all(
+            isinstance(d, int) and not isinstance(d, bool) for d in value
+        ):
+            raise TranscriptError(
+                f"{where}.dice: expected two numbers such as [3, 5], got {value!r}"
+            )
         return Action(seat, "dice", dice=tuple(value))
-    raise TranscriptError(f"{where}: unknown action {key!r}; known: play, discard, declare, forfeit, dice")
+    raise TranscriptError(
+        f"{where}: unknown action {key!r}; known: play, discard, declare, forfeit, dice"
+    )
 
 
 def _parse_deal(value: Any, seats: tuple[str, ...], where: str) -> tuple[int, ...]:
@@ -144,13 +161,17 @@ def _parse_deal(value: Any, seats: tuple[str, ...], where: str) -> tuple[int, ..
         hands.append(mask)
         sizes.add(len(faces))
     if len(sizes) != 1:
-        raise TranscriptError(f"{where}: every seat is dealt the same number of tiles, got {sorted(sizes)}")
+        raise TranscriptError(
+            f"{where}: every seat is dealt the same number of tiles, got {sorted(sizes)}"
+        )
     return tuple(hands)
 
 
 def parse_transcript(data: Any, rules_override: Rules | None = None) -> Transcript:
     if not isinstance(data, Mapping):
-        raise TranscriptError(f"a transcript is a JSON object with format {FORMAT!r}, got {type(data).__name__}")
+        raise TranscriptError(
+            f"a transcript is a JSON object with format {FORMAT!r}, got {type(data).__name__}"
+        )
     if data.get("format") != FORMAT:
         raise TranscriptError(f"'format' is {data.get('format')!r}; expected {FORMAT!r}")
     seats = data.get("seats")
@@ -160,7 +181,9 @@ def parse_transcript(data: Any, rules_override: Rules | None = None) -> Transcri
         raise TranscriptError(f"'seats' must be 2 to 4 different names, got {seats!r}")
     seats_t = tuple(seats)
     if "rules" not in data and rules_override is None:
-        raise TranscriptError("'rules' is missing: name a preset (hk, mainland, culin1893) or give an object")
+        raise TranscriptError(
+            "'rules' is missing: name a preset (hk, mainland, culin1893) or give an object"
+        )
     try:
         rules = rules_override or resolve_rules(data["rules"], "transcript rules")
     except RulesError as e:
@@ -177,16 +200,24 @@ def parse_transcript(data: Any, rules_override: Rules | None = None) -> Transcri
         if banker is None and i == 0:
             raise TranscriptError(f"{where}: the first hand must name its 'banker'")
         if banker is not None and banker not in seats_t:
-            raise TranscriptError(f"{where}.banker: unknown seat {banker!r}; seats are {list(seats_t)}")
+            raise TranscriptError(
+                f"{where}.banker: unknown seat {banker!r}; seats are {list(seats_t)}"
+            )
         term = h.get("banker_term")
         if term is not None and (not isinstance(term, int) or isinstance(term, bool) or term < 1):
             raise TranscriptError(f"{where}.banker_term: a whole number ≥ 1, got {term!r}")
-        deal = _parse_deal(h["deal"], seats_t, f"{where}.deal") if h.get("deal") is not None else None
+        deal = (
+            _parse_deal(h["deal"], seats_t, f"{where}.deal") if h.get("deal") is not None else None
+        )
         events = h.get("events")
         if not isinstance(events, list):
             raise TranscriptError(f"{where}.events: must be a list, got {events!r}")
-        actions = tuple(parse_action(ev, seats_t, f"{where}.events[{j}]") for j, ev in enumerate(events))
-        hands.append(HandSpec(None if banker is None else seats_t.index(banker), term, deal, actions))
+        actions = tuple(
+            parse_action(ev, seats_t, f"{where}.events[{j}]") for j, ev in enumerate(events)
+        )
+        hands.append(
+            HandSpec(None if banker is None else seats_t.index(banker), term, deal, actions)
+        )
     rules = _fit_table(rules, seats_t, hands)
     return Transcript(rules, data.get("rules"), seats_t, tuple(hands))
 
@@ -209,13 +240,16 @@ def _fit_table(rules: Rules, seats: tuple[str, ...], hands: list[HandSpec]) -> R
         )
     for i, h in enumerate(hands):
         if h.deal is not None and h.deal[0].bit_count() != size:
-            raise TranscriptError(f"hands[{i}].deal: {h.deal[0].bit_count()} tiles each; this session deals {size}")
+            raise TranscriptError(
+                f"hands[{i}].deal: {h.deal[0].bit_count()} tiles each; this session deals {size}"
+            )
     if rules.players == n and rules.hand_size == size:
         return rules
     return dataclasses.replace(rules, players=n, hand_size=size)
 
 
 # -- refereeing -------------------------------------------------------------------------------
+
 
 @dataclass(frozen=True, slots=True)
 class HandResult:
@@ -244,14 +278,18 @@ class HandResult:
         return out
 
 
-def start_hand(rules: Rules, n: int, index: int, spec: HandSpec, previous: HandResult | None) -> HandState:
+def start_hand(
+    rules: Rules, n: int, index: int, spec: HandSpec, previous: HandResult | None
+) -> HandState:
     """The state of hand ``index`` before its first action: banker, term and factor resolved."""
     if spec.banker is not None:
         banker = spec.banker
     elif previous is not None and previous.complete:
         banker = previous.next_banker
     else:
-        raise TranscriptError(f"hands[{index}]: no banker named and no finished hand before it to derive one")
+        raise TranscriptError(
+            f"hands[{index}]: no banker named and no finished hand before it to derive one"
+        )
     if spec.term is not None:
         term = spec.term
     elif previous is None:
@@ -286,7 +324,9 @@ def finish_hand(rules: Rules, state: HandState) -> HandResult:
     )
     settlement = settle(rules, players, winner, state.stacks, state.banker, state.factor, fin)
     if fin.zun_capture:
-        settlement += each_pays(winner, players, rules.zun_capture_reward, "zun_capture", state.banker, 1, False)
+        settlement += each_pays(
+            winner, players, rules.zun_capture_reward, "zun_capture", state.banker, 1, False
+        )
     for s in range(n):
         if not state.active >> s & 1:
             settlement.append(Payment(s, winner, rules.forfeit_payment, "forfeit"))
@@ -294,7 +334,13 @@ def finish_hand(rules: Rules, state: HandState) -> HandResult:
     for leader, capturer in state.suspended_zun:
         if capturer != winner:  # the capturer did not 結: the 賀尊 stands (§F.6)
             bonuses += each_pays(
-                leader, players, rules.zun_money, "he_zun", state.banker, state.factor, rules.zun_banker_mult
+                leader,
+                players,
+                rules.zun_money,
+                "he_zun",
+                state.banker,
+                state.factor,
+                rules.zun_banker_mult,
             )
     return _result(state, winner, fin.labels, settlement, bonuses, fin.bao)
 
@@ -302,11 +348,21 @@ def finish_hand(rules: Rules, state: HandState) -> HandResult:
 def _finish_li_pai(rules: Rules, state: HandState) -> HandResult:
     ranked = sorted(
         state.claims,
-        key=lambda c: (c.seat != state.banker, (state.order.index(c.seat) - state.order.index(state.banker)) % state.n),
+        key=lambda c: (
+            c.seat != state.banker,
+            (state.order.index(c.seat) - state.order.index(state.banker)) % state.n,
+        ),
     )
     claim = ranked[0]
     settlement = [
-        Payment(s, claim.seat, LI_PAI_BASE * claim.value * pair_factor(s, claim.seat, state.banker, state.factor, True), "li_pai")
+        Payment(
+            s,
+            claim.seat,
+            LI_PAI_BASE
+            * claim.value
+            * pair_factor(s, claim.seat, state.banker, state.factor, True),
+            "li_pai",
+        )
         for s in state.order
         if s != claim.seat and state.active >> s & 1
     ]
@@ -372,6 +428,41 @@ def referee(tr: Transcript) -> list[HandResult]:
 
 # -- output -----------------------------------------------------------------------------------
 
+
+def action_json(action: Action, seats: tuple[str, ...] | list[str]) -> dict[str, Any]:
+    """An action as a transcript event (tiles written H-L)."""
+    ev: dict[str, Any] = {"seat": seats[action.seat]}
+    if action.kind == "declare":
+        ev["declare"] = action.name
+    elif action.kind == "forfeit":
+        ev["forfeit"] = True
+    elif action.kind == "dice":
+        ev["dice"] = list(action.dice)
+    elif action.mask >= 0:
+        ev[action.kind] = faces_in(action.mask)
+    elif action.faces:
+        ev[action.kind] = [FACES[f].text for f in action.faces]
+    else:
+        ev[action.kind] = action.n_tiles
+    return ev
+
+
+def transcript_json(tr: Transcript) -> dict[str, Any]:
+    """A parsed transcript written back in the transcript format."""
+    hands = []
+    for spec in tr.hands:
+        h: dict[str, Any] = {}
+        if spec.banker is not None:
+            h["banker"] = tr.seats[spec.banker]
+        if spec.term is not None:
+            h["banker_term"] = spec.term
+        if spec.deal is not None:
+            h["deal"] = {tr.seats[s]: faces_in(m) for s, m in enumerate(spec.deal)}
+        h["events"] = [action_json(a, tr.seats) for a in spec.actions]
+        hands.append(h)
+    return {"format": FORMAT, "rules": tr.rules_source, "seats": list(tr.seats), "hands": hands}
+
+
 def hand_json(result: HandResult, seats: tuple[str, ...]) -> dict[str, Any]:
     st = result.state
     out: dict[str, Any] = {
@@ -379,7 +470,8 @@ def hand_json(result: HandResult, seats: tuple[str, ...]) -> dict[str, Any]:
         "banker": seats[result.banker],
         "banker_term": result.term,
         "tricks": [
-            {"leader": seats[t.leader], "winner": seats[t.winner], "size": t.size} for t in st.tricks
+            {"leader": seats[t.leader], "winner": seats[t.winner], "size": t.size}
+            for t in st.tricks
         ],
         "stacks": {seats[s]: st.stacks[s] for s in range(st.n)},
     }
@@ -420,11 +512,11 @@ def referee_json(data: Any, rules_override: Rules | None = None) -> dict[str, An
 
 
 __all__ = [
-    "FACE_MASK",
     "HandResult",
     "HandSpec",
     "RefereeError",
     "Transcript",
+    "action_json",
     "finish_hand",
     "parse_action",
     "parse_transcript",
@@ -432,4 +524,5 @@ __all__ = [
     "referee_json",
     "result_json",
     "start_hand",
+    "transcript_json",
 ]

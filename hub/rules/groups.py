@@ -105,7 +105,9 @@ def _build_groups() -> tuple[Group, ...]:
         for c in civil:
             out.append(Group(_bit(c) | _bit(mil[0]) | _bit(mil[1]), Kind.SAN_WU, s_strength))
         out.append(
-            Group(_bit(civil[0]) | _bit(civil[1]) | _bit(mil[0]) | _bit(mil[1]), Kind.QUAD, s_strength)
+            Group(
+                _bit(civil[0]) | _bit(civil[1]) | _bit(mil[0]) | _bit(mil[1]), Kind.QUAD, s_strength
+            )
         )
     return tuple(out)
 
@@ -181,8 +183,9 @@ def _classify(g: Group, mainland: bool, wen_zun: bool) -> tuple[Cls, int]:
 ZA8_STRENGTH = 5  # the military eights (6-2, 5-3)
 
 
-def can_capture(best: tuple[Cls, int], cand: tuple[Cls, int], za8_captures: bool,
-                wen_zun_capture: bool) -> bool:
+def can_capture(
+    best: tuple[Cls, int], cand: tuple[Cls, int], za8_captures: bool, wen_zun_capture: bool
+) -> bool:
     """Whether ``cand`` beats ``best``: same class and higher, or a designated capture.
 
     至尊 is beaten by nothing, except a 杂8对 in the mainland game (§F.2); a led
@@ -193,12 +196,16 @@ def can_capture(best: tuple[Cls, int], cand: tuple[Cls, int], za8_captures: bool
     if bcls is Cls.ZHIZUN:
         return za8_captures and ccls is Cls.PAIR_MILITARY and cstr == ZA8_STRENGTH
     if bcls is Cls.WENZUN:
-        return wen_zun_capture and ccls is Cls.PAIR_CIVIL and cstr == FACES[parse_face("6-1")].strength
+        return (
+            wen_zun_capture and ccls is Cls.PAIR_CIVIL and cstr == FACES[parse_face("6-1")].strength
+        )
     return ccls is bcls and cstr > bstr
 
 
 @cache
-def group_table(mainland: bool, wen_zun: bool, za8_captures: bool, wen_zun_capture: bool) -> GroupTable:
+def group_table(
+    mainland: bool, wen_zun: bool, za8_captures: bool, wen_zun_capture: bool
+) -> GroupTable:
     classify = {g.mask: _classify(g, mainland, wen_zun) for g in GROUPS}
     size_of = {key: m.bit_count() for m, key in classify.items()}
     beaters = {

@@ -123,7 +123,9 @@ class Rules:
     """Every house option of rules.md §I. Build with `load_rules` or `resolve_rules`."""
 
     name: str = _opt("hk", "the preset these rules were built from")
-    variant: Variant = _opt(Variant.HK, "which game: HK standard, mainland three systems, Culin 1893")
+    variant: Variant = _opt(
+        Variant.HK, "which game: HK standard, mainland three systems, Culin 1893"
+    )
     players: int = _opt(4, "players at the table", (2, 3, 4))
     hand_size: int = _opt(8, "tiles per player", (8, 9, 10))
     # banker (§D.3, §I 1-4)
@@ -135,15 +137,23 @@ class Rules:
         False, "a losing banker with more than 4 stacks is paid at the banker factor too"
     )
     first_leader: FirstLeader = _opt(FirstLeader.BANKER, "who leads the first trick")
-    direction: Direction = _opt(Direction.CCW, "playing order: always the seats' order, or reversed every other hand")
+    direction: Direction = _opt(
+        Direction.CCW, "playing order: always the seats' order, or reversed every other hand"
+    )
     # 至尊 / 文尊 (§B.5, §E.1-E.2, §I 8-12)
     wen_zun: bool = _opt(False, "文尊: a pair of 5-1 counts as 至尊")
     wen_zun_capture: bool = _opt(True, "a 高腳七 pair (6-1+6-1) captures a led 文尊 (擒尊)")
-    zhizun_capture: ZhizunCapture = _opt(ZhizunCapture.NONE, "what beats a led 至尊: nothing, or 杂8对 (mainland)")
+    zhizun_capture: ZhizunCapture = _opt(
+        ZhizunCapture.NONE, "what beats a led 至尊: nothing, or 杂8对 (mainland)"
+    )
     zun_requires_first_lead: bool = _opt(False, "賀尊 only on a player's first lead of the hand")
     zun_money: int = _opt(2, "賀尊 money each other player pays")
-    zun_banker_mult: bool = _opt(True, "賀尊 money to or from the banker is multiplied by the banker factor")
-    bao_zun_collects_zun_money: bool = _opt(False, "包尊 (至尊 on the last trick) collects 賀尊 money as well")
+    zun_banker_mult: bool = _opt(
+        True, "賀尊 money to or from the banker is multiplied by the banker factor"
+    )
+    bao_zun_collects_zun_money: bool = _opt(
+        False, "包尊 (至尊 on the last trick) collects 賀尊 money as well"
+    )
     bao_zun_mult: int = _opt(2, "multiplier of a 包尊 finish", (1, 2))
     za9_overtake_voids_zun_if_jie: bool = _opt(
         False, "mainland: a 杂9对 overtaking a 杂8 capture voids the 尊钱 if its player 結s"
@@ -153,7 +163,9 @@ class Rules:
     )
     # 四大賀 (§E.3, §I 13-14)
     si_da_he: int | str = _opt(4, "四大賀 money each other player pays", (4, "n_players"))
-    si_da_he_banker_mult: bool = _opt(True, "四大賀 money to or from the banker is multiplied by the banker factor")
+    si_da_he_banker_mult: bool = _opt(
+        True, "四大賀 money to or from the banker is multiplied by the banker factor"
+    )
     final_quad_mult: int = _opt(4, "multiplier of a quad finish (賀四結 / 四大包)", (1, 2, 4))
     final_quad_collects_si_da_he: bool = _opt(False, "a quad finish also collects 四大賀 money")
     # end of hand (§C, §E.4-E.8, §I 15-20)
@@ -161,7 +173,9 @@ class Rules:
     yao_jie_tiles: tuple[str, ...] = _opt(("5-1", "2-1"), "the 么 tiles for 么結 and 擒")
     yao_jie_5_1_needs_wen_zun: bool = _opt(False, "5-1 is a 么 only when 文尊 is played")
     yao_jie_mult: int = _opt(2, "multiplier of a 么結 finish", (1, 2))
-    qin_mult: int = _opt(4, "multiplier of 么雙擒四 (a 么 captured by 6-1 / 4-2 on the last trick)", (2, 4))
+    qin_mult: int = _opt(
+        4, "multiplier of 么雙擒四 (a 么 captured by 6-1 / 4-2 on the last trick)", (2, 4)
+    )
     qin_bao: bool = _opt(True, "the captured 么 player pays everyone's dues (包)")
     qin_zun_mult: int = _opt(4, "multiplier when a led 文尊 is captured on the last trick", (2, 4))
     finish_mult_applies_to_surplus: bool = _opt(
@@ -169,13 +183,17 @@ class Rules:
     )
     slam: Slam = _opt(Slam.QI_BA_ZHI, "what taking every stack is worth")
     yao_single_is_ba_zhi: bool = _opt(True, "all stacks finishing with a single 么 counts as 八支")
-    banker_ba_zhi_rule: BankerBaZhiRule = _opt(BankerBaZhiRule.SAME_AS_OTHERS, "the banker's 八支 test")
+    banker_ba_zhi_rule: BankerBaZhiRule = _opt(
+        BankerBaZhiRule.SAME_AS_OTHERS, "the banker's 八支 test"
+    )
     qi_zhi_mult: int = _opt(2, "multiplier of 七支")
     ba_zhi_mult: int = _opt(4, "multiplier of 八支")
     quan_ma_mult: int = _opt(2, "mainland: multiplier of 全码")
     li_pai: LiPai = _opt(LiPai(), "the agreed 例牌")
     four_pairs_counts_zhizun: bool = _opt(False, "至尊 counts as a pair for the four-pairs 例牌")
-    six_six_red_pips: int = _opt(6, "red pips on the 6-6", (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12))
+    six_six_red_pips: int = _opt(
+        6, "red pips on the 6-6", (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12)
+    )
     # leading (§B.6, §I 22)
     no_split_lead: NoSplitLead = _opt(NoSplitLead.OFF, "must a combination held be led whole")
     # settlement (§D, §F.6, §G)
@@ -183,14 +201,28 @@ class Rules:
     # mainland (§F, §N.6)
     allow_forfeit: bool = _opt(False, "a weak hand may drop out before the first lead")
     forfeit_payment: int = _opt(2, "what a player who forfeits pays the hand's winner")
-    residual_dice_four: ResidualDiceFour = _opt(ResidualDiceFour.ZA, "residual-tile dice: 4 means 杂 or 幺")
-    dice_thrower: DiceThrower = _opt(DiceThrower.OPPOSITE, "who throws the dice for 牌頭 (logged only)")
+    residual_dice_four: ResidualDiceFour = _opt(
+        ResidualDiceFour.ZA, "residual-tile dice: 4 means 杂 or 幺"
+    )
+    dice_thrower: DiceThrower = _opt(
+        DiceThrower.OPPOSITE, "who throws the dice for 牌頭 (logged only)"
+    )
     # Pai Gow comparison mode (§H)
     gee_joon_wild: bool = _opt(True, "Pai Gow: 4-2 and 2-1 count as 3 or 6")
     wong_enabled: bool = _opt(True, "Pai Gow: 天九王 / 地九王 class")
     military_pairs_ranked: bool = _opt(True, "Pai Gow: military pairs ranked 9 > 8 > 7 > 5")
     pai_gow_tie: PaiGowTie = _opt(PaiGowTie.BANKER, "Pai Gow: exact ties go to the banker or push")
-    pai_gow_tiebreak: PaiGowTiebreak = _opt(PaiGowTiebreak.TILE, "Pai Gow: equal points broken by tile or class")
+    pai_gow_tiebreak: PaiGowTiebreak = _opt(
+        PaiGowTiebreak.TILE, "Pai Gow: equal points broken by tile or class"
+    )
+
+    def __post_init__(self) -> None:
+        # Code may build Rules(direction="alternate"): keep every knob an Enum, so that
+        # comparisons with `is` in the engine cannot silently fail on a plain string.
+        for f in fields(self):
+            value = getattr(self, f.name)
+            if isinstance(f.default, StrEnum) and not isinstance(value, StrEnum):
+                object.__setattr__(self, f.name, type(f.default)(value))
 
     @property
     def stacks_per_hand(self) -> int:
@@ -356,6 +388,8 @@ def preset(name: str) -> Rules:
 
 
 def _resolve_file(path: Path, label: str, seen: tuple[str, ...]) -> Rules:
+    if not path.is_file() and path.parent != PRESET_DIR:
+        raise RulesError(f"cannot read rules file {str(path)!r}: no such file")
     if not path.is_file():
         raise RulesError(
             f"unknown rules preset {label!r}; presets: {', '.join(preset_names())}, "
@@ -395,3 +429,13 @@ def resolve_rules(value: Any, source: str = "transcript") -> Rules:
         f"{source}: 'rules' is {value!r}; expected a preset name ({', '.join(preset_names())}) "
         f'or an object such as {{"preset": "hk", "wen_zun": true}}'
     )
+
+
+def rules_json(rules: Rules) -> str | dict[str, Any]:
+    """How a transcript names these rules: the preset's name, or every option written out."""
+    try:
+        if preset(rules.name) == rules:
+            return rules.name
+    except RulesError:
+        pass
+    return {"preset": "hk", **rules.to_dict()}

@@ -6,7 +6,7 @@ transfer ``(payer, receiver, amount, reason)`` with a positive amount.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from hub.rules.groups import GAOJIAO_PAIR_MASK, GROUPS, ZA8_PAIR_MASK, ZHIZUN_MASK, Cls, Kind
@@ -18,13 +18,12 @@ from hub.rules.options import (
     Slam,
 )
 from hub.rules.tiles import (
-    FACE_INDEX,
     CIVIL_MASK,
+    FACE_INDEX,
     FACE_MASK,
     FACES,
     N_TILES,
     TILE_FACE,
-    Suit,
     parse_face,
     red_pips,
 )
@@ -77,6 +76,7 @@ def each_pays(
 
 
 # -- end-of-hand units per loser --------------------------------------------------------------
+
 
 def _units_hk(stacks: int, rules: Rules) -> int:
     return 5 if stacks == 0 else 4 - stacks  # 空棟 pays one extra; >4 stacks is paid (入)
@@ -179,8 +179,9 @@ def finish(
         labels.append("si_da_bao")
         mult *= rules.final_quad_mult
     if winner_stacks == rules.stacks_per_hand:
-        slam, slam_mult = _slam(rules, last, lead_face, face_up_before_last, banker,
-                                banker_opening_lead, yao)
+        slam, slam_mult = _slam(
+            rules, last, lead_face, face_up_before_last, banker, banker_opening_lead, yao
+        )
         if slam:
             labels.append(slam)
             mult *= slam_mult
@@ -235,7 +236,7 @@ def settle(
     rules: Rules,
     seats: Iterable[int],
     winner: int,
-    stacks: tuple[int, ...],
+    stacks: Sequence[int],
     banker: int,
     f: int,
     fin: Finish,

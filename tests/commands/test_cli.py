@@ -1,0 +1,103 @@
+"""The `tiengow` command as a user runs it: exit codes, stdout and stderr."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from hub.cli import main
+
+GOLDEN = Path(__file__).resolve().parent.parent / "golden"
+
+
+def tiengow(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "hub.cli", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+
+
+def test_referee_legal(tmp_path: Path) -> None:
+    example = json.loads((GOLDEN / "G17-ba-zhi-bao-zun-x16.json").read_text(encoding="utf-8"))
+    f = tmp_path / "t.json"
+    f.write_text(json.dumps(example["transcript"]), encoding="utf-8")
+    p = tiengow("referee", str(f))
+    assert p.returncode == 0, p.stderr
+    out = json.loads(p.stdout)
+    assert out["format"] == "tiengow-result/1" and out["totals"]["E"] == 240
+
+
+def test_referee_illegal_from_stdin() -> None:
+    example = json.loads((GOLDEN / "X03-tie-does-not-beat.json").read_text(encoding="utf-8"))
+    p = tiengow("referee", "-", stdin=json.dumps(example["transcript"]))
+    assert p.returncode == 1
+    err = json.loads(p.stdout)["error"]
+    assert (err["hand"], err["event"]) == (
+        example["expect"]["error"]["hand"],
+        example["expect"]["error"]["event"],
+    )
+    assert err["message"] in p.stderr
+
+
+@pytest.mark.parametrize(
+    ("stdin", "pattern"),
+    [
+        ("{not json", "is not JSON: .* line 1 column 2"),
+        ('{"format": "tiengow-transcript/1"}', "'seats' must be"),
+    ],
+)
+def test_referee_not_a_transcript(stdin: str, pattern: str) -> None:
+    p = tiengow("referee", "-", stdin=stdin)
+    assert p.returncode == 2
+
+    assert re.search(pattern, p.stderr), p.stderr
+    assert "error" in json.loads(p.stdout)
+
+
+def test_referee_rules_override_and_bad_rules(tmp_path: Path) -> None:
+    example = json.loads((GOLDEN / "G24-early-death-off.json").read_text(encoding="utf-8"))
+    f = tmp_path / "t.json"
+    f.write_text(json.dumps(example["transcript"]), encoding="utf-8")
+    assert tiengow("referee", str(f)).returncode == 0
+    assert tiengow("referee", "--rules", "hk", str(f)).returncode == 1  # hk has early death
+    p = tiengow("referee", "--rules", "nowhere", str(f))
+    assert p.returncode == 2 and "unknown rules preset 'nowhere'" in p.stderr
+
+
+def test_selfplay_json_and_determinism(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert (
+        main(
+            [
+                "selfplay",
+                "--hands",
+                "20",
+                "--seed",
+                "4",
+                "--json",
+                "--transcript",
+                str(tmp_path / "t.json"),
+            ]
+        )
+        == 0
+    )
+    last = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert last["hands"] == 20 and last["hands_per_s"] > 0 and sum(last["totals"].values()) == 0
+    assert main(["selfplay", "--hands", "20", "--seed", "4", "--json"]) == 0
+    again = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert again["totals"] == last["totals"]
+    assert main(["referee", str(tmp_path / "t.json")]) == 0
+    assert json.loads(capsys.readouterr().out)["totals"] == last["totals"]
+
+
+def test_demo_narrates_hands(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["demo", "--hands", "2", "--seed", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "Hand 2" in out and "結" in out and "pays" in out and "next banker" in out

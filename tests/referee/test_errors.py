@@ -1,0 +1,174 @@
+"""Illegal events are refused with a message a player understands, at the right place."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+
+from hub.referee.transcript import RefereeError, referee_json
+from hub.rules.errors import TranscriptError
+
+DEAL = {  # rules.md §J S01
+    "E": ["2-2", "3-2", "4-2", "4-3", "4-4", "6-1", "6-2", "6-3"],
+    "S": ["2-1", "4-4", "5-2", "5-3", "5-4", "6-4", "6-5", "6-6"],
+    "W": ["1-1", "1-1", "3-1", "3-1", "4-1", "5-1", "5-1", "6-6"],
+    "N": ["2-2", "3-3", "3-3", "5-5", "5-5", "6-1", "6-4", "6-5"],
+}
+
+
+def transcript(
+    events: list[dict[str, Any]], deal: dict[str, list[str]] | None = DEAL, rules: Any = "hk"
+) -> dict[str, Any]:
+    hand: dict[str, Any] = {"banker": "E", "events": events}
+    if deal is not None:
+        hand["deal"] = deal
+    return {
+        "format": "tiengow-transcript/1",
+        "rules": rules,
+        "seats": ["E", "S", "W", "N"],
+        "hands": [hand],
+    }
+
+
+def refused(tr: dict[str, Any]) -> RefereeError:
+    with pytest.raises(RefereeError) as info:
+        referee_json(tr)
+    return info.value
+
+
+def test_a_tie_does_not_beat() -> None:
+    deal = {
+        "E": ["6-6", "6-3", "1-1", "1-1", "2-2", "2-2", "3-3", "3-3"],
+        "S": ["6-6", "5-4", "4-4", "4-4", "5-5", "5-5", "6-5", "6-5"],
+        "W": ["6-2", "5-3", "5-2", "4-3", "4-2", "4-1", "3-2", "2-1"],
+        "N": ["3-1", "3-1", "6-4", "6-4", "6-1", "6-1", "5-1", "5-1"],
+    }
+    e = refused(
+        transcript(
+            [{"seat": "E", "play": ["6-6", "6-3"]}, {"seat": "S", "play": ["6-6", "5-4"]}], deal
+        )
+    )
+    assert (e.hand, e.event) == (0, 1)
+    assert e.message == "S played 6-6+5-4: equal to the led 天九, a beat must be higher"
+
+
+@pytest.mark.parametrize(
+    ("events", "index", "pattern"),
+    [
+        ([{"seat": "S", "play": ["6-6"]}], 0, "S acted out of turn: E has the lead"),
+        (
+            [{"seat": "E", "play": ["6-3"]}, {"seat": "W", "discard": 1}],
+            1,
+            r"W acted out of turn: S is to act after E \(上家不打，下家不墊\)",
+        ),
+        ([{"seat": "E", "play": ["6-6"]}], 0, r"E does not hold 6-6; holds 4-4\+2-2\+6-1"),
+        ([{"seat": "E", "play": ["6-3", "6-2"]}], 0, "E led 6-3\\+6-2: not a legal group"),
+        ([{"seat": "E", "discard": ["6-3"]}], 0, "E discarded with the lead"),
+        (
+            [{"seat": "E", "play": ["6-3"]}, {"seat": "S", "play": ["5-4", "5-3"]}],
+            1,
+            "S played 2 tiles .*the lead was 1",
+        ),
+        (
+            [{"seat": "E", "play": ["6-3"]}, {"seat": "S", "discard": 2}],
+            1,
+            "S discarded 2 tiles; the lead was 1",
+        ),
+        (
+            [{"seat": "E", "play": ["2-2"]}, {"seat": "S", "play": ["5-4"]}],
+            1,
+            "S played 5-4: a different kind of group from the led 板對|S played 5-4: a different kind",
+        ),
+        (
+            [
+                {"seat": "E", "play": ["4-2"]},
+                {"seat": "S", "play": ["5-2"]},
+                {"seat": "W", "play": ["4-1"]},
+            ],
+            2,
+            "W played 4-1: lower than the best so far, S's 雜七",
+        ),
+        (
+            [{"seat": "E", "play": ["6-3"]}, {"seat": "S", "declare": "quan_bai"}],
+            1,
+            "after play began",
+        ),
+        (
+            [{"seat": "E", "declare": "quan_bai"}],
+            0,
+            "E declared 'quan_bai' holding .*which is not that hand",
+        ),
+        ([{"seat": "E", "declare": "seven_mil"}], 0, "has not agreed .*li_pai.seven_mil = false"),
+        ([{"seat": "E", "forfeit": True}], 0, "allow_forfeit = false"),
+    ],
+)
+def test_illegal_events(events: list[dict[str, Any]], index: int, pattern: str) -> None:
+    e = refused(transcript(events))
+    assert (e.hand, e.event) == (0, index)
+    assert e.to_json()["error"]["event"] == index
+
+    assert re.search(pattern, e.message), e.message
+
+
+def test_without_a_deal_a_face_cannot_appear_more_often_than_the_set_has_it() -> None:
+    events = [
+        {"seat": "E", "play": ["6-6"]},
+        {"seat": "S", "discard": ["6-6"]},
+        {"seat": "W", "discard": ["6-6"]},
+    ]
+    e = refused(transcript(events, deal=None))
+    assert e.event == 2 and "every 6-6 of the set (2) has already been played" in e.message
+
+
+def test_an_unfinished_hand_must_be_the_last() -> None:
+    tr = transcript([{"seat": "E", "play": ["6-3"]}])
+    tr["hands"].append({"events": []})
+    e = refused(tr)
+    assert (e.hand, e.event) == (0, 1) and "only the last hand" in e.message
+
+
+def test_an_unfinished_last_hand_is_reported_without_money() -> None:
+    result = referee_json(transcript([{"seat": "E", "play": ["6-3"]}, {"seat": "S", "discard": 1}]))
+    hand = result["hands"][0]
+    assert hand["complete"] is False and hand["tricks"] == [] and "settlement" not in hand
+    assert result["totals"] == {"E": 0, "S": 0, "W": 0, "N": 0}
+
+
+@pytest.mark.parametrize(
+    ("mutate", "pattern"),
+    [
+        (lambda t: t.update(format="x"), "'format' is 'x'; expected 'tiengow-transcript/1'"),
+        (lambda t: t.update(seats=["E", "E", "W", "N"]), "2 to 4 different names"),
+        (lambda t: t.update(rules="nowhere"), "unknown rules preset 'nowhere'"),
+        (
+            lambda t: t["hands"][0]["events"].append({"seat": "X", "play": ["6-6"]}),
+            "unknown seat 'X'",
+        ),
+        (
+            lambda t: t["hands"][0]["events"].append({"seat": "E", "play": ["7-7"]}),
+            r"events\[0\].play\[0\]: unknown tile '7-7'",
+        ),
+        (
+            lambda t: t["hands"][0]["events"].append({"seat": "E", "play": "6-6"}),
+            "non-empty list of tiles",
+        ),
+        (
+            lambda t: t["hands"][0]["events"].append({"seat": "E", "play": ["6-6"], "discard": 1}),
+            "exactly one action",
+        ),
+        (
+            lambda t: t["hands"][0]["deal"]["E"].append("6-6"),
+            "dealt more often than the set has copies",
+        ),
+        (lambda t: t["hands"][0].pop("banker"), "the first hand must name its 'banker'"),
+        (lambda t: t.update(rules={"preset": "hk", "qin_mult": 3}), "'qin_mult' has value 3"),
+    ],
+)
+def test_not_a_transcript(mutate: Any, pattern: str) -> None:
+    tr = transcript([])
+    tr["hands"][0]["deal"] = {k: list(v) for k, v in DEAL.items()}
+    mutate(tr)
+    with pytest.raises(TranscriptError, match=pattern):
+        referee_json(tr)

@@ -1,0 +1,81 @@
+"""Legal groups and who beats whom (rules.md §B.3-§B.5, §F.1-§F.2, §J S27)."""
+
+from __future__ import annotations
+
+import pytest
+
+from hub.rules.groups import GROUPS, Cls, Kind, group_table
+from hub.rules.tiles import mask_of, parse_tiles
+
+HK = group_table(False, False, False, True)
+HK_WEN = group_table(False, True, False, True)
+ML = group_table(True, False, True, True)
+
+
+def m(text: str) -> int:
+    return mask_of(parse_tiles(text))
+
+
+def beats(table: object, cand: str, best: str) -> bool:
+    t = table  # type: ignore[assignment]
+    key_best = t.classify[m(best)]  # type: ignore[attr-defined]
+    return m(cand) in t.beat_sets[key_best]  # type: ignore[attr-defined]
+
+
+def test_group_census() -> None:
+    kinds = [g.kind for g in GROUPS]
+    assert kinds.count(Kind.SINGLE) == 32
+    assert kinds.count(Kind.CIVIL_PAIR) == 11
+    assert kinds.count(Kind.MILITARY_PAIR) == 4
+    assert kinds.count(Kind.ZHIZUN) == 1
+    assert kinds.count(Kind.MIXED_PAIR) == 16
+    assert kinds.count(Kind.SAN_WEN) == kinds.count(Kind.SAN_WU) == 8
+    assert kinds.count(Kind.QUAD) == 4
+
+
+@pytest.mark.parametrize(
+    "text", ["6-4 6-1", "6-3 6-2", "6-6 6-2", "4-2 4-1", "6-6 6-3 6-2", "6-6 4-4 6-3"]
+)
+def test_not_a_legal_group(text: str) -> None:
+    assert m(text) not in HK.classify
+
+
+def test_classes_of_s27() -> None:
+    assert HK.classify[m("3-1 3-2")] == HK.classify[m("3-1 4-1")]  # both 和五
+    assert HK.classify[m("5-1 5-1")][0] is Cls.PAIR_CIVIL
+    assert HK_WEN.classify[m("5-1 5-1")][0] is Cls.WENZUN
+    assert HK.classify[m("6-6 6-6 6-3")][0] is Cls.SAN_WEN
+    assert HK.classify[m("1-1 1-1 6-2 5-3")][0] is Cls.QUAD
+
+
+@pytest.mark.parametrize(
+    ("table", "cand", "best", "expected"),
+    [
+        (HK, "1-1 1-1 6-2", "4-4 4-4 4-3", True),  # 三文地八 beats 三文人七
+        (HK, "6-6 6-3 5-4", "4-4 4-4 4-3", False),  # 三武 never beats 三文
+        (HK, "6-6 6-6", "4-2 2-1", False),
+        (HK, "4-2 2-1", "6-6 6-6", False),
+        (HK_WEN, "6-1 6-1", "5-1 5-1", True),  # 擒尊
+        (HK_WEN, "6-6 6-6", "5-1 5-1", False),
+        (HK, "4-2", "4-1", True),
+        (HK, "4-1", "2-1", True),
+        (HK, "4-2", "4-3", False),
+        (HK, "2-2", "6-5", True),
+        (HK, "6-5", "2-2", False),
+        (HK, "5-4", "6-3", False),  # equal nines tie
+        (HK, "6-6 5-4", "6-6 6-3", False),
+        (ML, "2-2", "6-5", False),  # different systems
+        (ML, "6-5", "2-2", False),
+        (ML, "6-2 5-3", "4-2 2-1", True),  # 杂8对 captures 至尊
+        (ML, "6-3 5-4", "4-2 2-1", False),
+        (ML, "6-3 5-4", "6-2 5-3", True),
+        (ML, "6-5 6-5", "6-1 6-1", True),  # 幺 pairs inside their system
+        (ML, "2-2 2-2", "6-1 6-1", False),
+    ],
+)
+def test_beats(table: object, cand: str, best: str, expected: bool) -> None:
+    assert beats(table, cand, best) is expected
+
+
+def test_civil_pair_never_beats_a_mixed_pair() -> None:
+    assert not beats(HK, "6-6 6-6", "3-1 3-2")

@@ -1,0 +1,93 @@
+"""Rules as data: presets, derivation, validation (rules.md §I)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import fields
+from pathlib import Path
+
+import pytest
+
+from hub.rules.errors import RulesError
+from hub.rules.options import LiPai, Rules, load_rules, preset, preset_names, resolve_rules
+
+
+def test_presets_load_and_derive() -> None:
+    assert preset_names() == ["culin1893", "hk", "mainland"]
+    hk = preset("hk")
+    assert hk == Rules()  # hk.toml states every default of §I explicitly
+    ml = preset("mainland")
+    assert ml.variant == "mainland" and ml.banker_multiplier == "none" and not ml.early_death
+    assert ml.wen_zun_capture == hk.wen_zun_capture  # inherited from hk
+
+
+def test_every_option_of_the_spec_is_a_field(shared_dir: Path) -> None:
+    text = (shared_dir / "spec" / "rules.md").read_text(encoding="utf-8")
+    table = text[text.index("## I. Contradictions") : text.index("### I.1")]
+    named = set(re.findall(r"`([a-z_0-9]+)(?::|`)", table))
+    named -= {"variant", "li_pai", "mainland_settlement"}  # variant is a field; see below
+    names = {f.name for f in fields(Rules)}
+    assert named <= names | {"culin1893"}, named - names
+    assert {f.name for f in fields(LiPai)} == {
+        "quan_bai",
+        "yi_dian_hong",
+        "seven_civil",
+        "eight_civil",
+        "seven_mil",
+        "eight_mil",
+        "four_pairs",
+    }
+
+
+def test_a_preset_file_can_derive_from_another(tmp_path: Path) -> None:
+    f = tmp_path / "club.toml"
+    f.write_text('base = "hk"\nwen_zun = true\n[li_pai]\nfour_pairs = true\n', encoding="utf-8")
+    r = load_rules(str(f))
+    assert r.wen_zun and r.li_pai.four_pairs and r.li_pai.quan_bai and r.early_death
+
+
+@pytest.mark.parametrize(
+    ("body", "pattern"),
+    [
+        ("wen_zen = true", r"unknown option 'wen_zen'; known options: .*wen_zun"),
+        (
+            'banker_multiplier = "triple"',
+            r"'banker_multiplier' has value 'triple'; allowed: 'streak_plus_one' \| 'double'",
+        ),
+        ('early_death = "yes"', r"'early_death' has value 'yes'; allowed: true \| false"),
+        ("qin_mult = 3", r"'qin_mult' has value 3; allowed: 2 \| 4"),
+        ("zun_money = -1", r"'zun_money' has value -1 \(negative\)"),
+        ('yao_jie_tiles = ["7-1"]', r"'yao_jie_tiles' has value \['7-1'\].*unknown tile"),
+        ("[li_pai]\nfive_pairs = true", r"unknown 例牌 'li_pai.five_pairs'"),
+        ('base = "nowhere"', r"unknown rules preset 'nowhere'; presets: culin1893, hk, mainland"),
+        ("players = 3", r"players=3.*mainland"),
+        ("wen_zun = ", r"not valid TOML"),
+    ],
+)
+def test_bad_rules_files_name_the_key_the_value_and_what_is_allowed(
+    tmp_path: Path, body: str, pattern: str
+) -> None:
+    f = tmp_path / "bad.toml"
+    f.write_text(body + "\n", encoding="utf-8")
+    with pytest.raises(RulesError, match=pattern):
+        load_rules(str(f))
+
+
+def test_missing_file() -> None:
+    with pytest.raises(RulesError, match="cannot read rules file"):
+        load_rules("/nonexistent/club.toml")
+
+
+def test_transcript_overrides_nest() -> None:
+    r = resolve_rules({"preset": "hk", "li_pai": {"seven_mil": True}, "wen_zun": True})
+    assert r.li_pai.seven_mil and r.li_pai.quan_bai and r.wen_zun
+    with pytest.raises(RulesError, match="transcript"):
+        resolve_rules(42)
+
+
+def test_rules_are_frozen_and_hashable() -> None:
+    r = preset("hk")
+    with pytest.raises(AttributeError):
+        r.wen_zun = True  # type: ignore[misc]
+    assert hash(r) == hash(Rules())
+    assert r.to_dict()["li_pai"]["quan_bai"] is True

@@ -1,0 +1,76 @@
+"""The tile table and everything derived from it (rules.md §A)."""
+
+from __future__ import annotations
+
+import pytest
+
+from hub.rules import tiles as T
+from hub.rules.tiles import FACES, TileError, parse_face, parse_tiles, red_pips
+
+
+def test_the_set_checksums() -> None:
+    assert sum(f.copies for f in FACES) == 32
+    assert sum(f.copies for f in FACES if f.suit is T.Suit.CIVIL) == 22
+    assert sum(f.copies for f in FACES if f.suit is T.Suit.MILITARY) == 10
+    assert T.PIP_TOTAL == 227
+    assert sum(red_pips(f, 6) * f.copies for f in FACES) == 64
+    assert len({f.text for f in FACES}) == 21
+
+
+def test_derived_tables_match_a_slow_recomputation() -> None:
+    ids = [(f, c) for f, face in enumerate(FACES) for c in range(face.copies)]
+    assert [f for f, _ in ids] == list(T.FACE_INDEX)
+    for t, (f, _) in enumerate(ids):
+        assert T.TILE_FACE[t] is FACES[f]
+        assert T.IS_CIVIL[t] == (FACES[f].suit is T.Suit.CIVIL)
+        assert T.FACE_MASK[f] >> t & 1
+    assert T.CIVIL_MASK | T.MILITARY_MASK == T.ALL_TILES
+    assert T.CIVIL_MASK & T.MILITARY_MASK == 0
+    assert T.CIVIL_MASK.bit_count() == 22
+
+
+def test_civil_order_and_military_ties() -> None:
+    civil = [f.text for f in sorted(FACES, key=lambda f: -f.strength) if f.suit is T.Suit.CIVIL]
+    assert civil == ["6-6", "1-1", "4-4", "3-1", "5-5", "3-3", "2-2", "6-5", "6-4", "6-1", "5-1"]
+    mil = {f.text: f.strength for f in FACES if f.suit is T.Suit.MILITARY}
+    assert mil["6-3"] == mil["5-4"] > mil["6-2"] == mil["5-3"] > mil["5-2"] == mil["4-3"]
+    assert mil["4-3"] > mil["4-2"] > mil["4-1"] == mil["3-2"] > mil["2-1"]
+
+
+@pytest.mark.parametrize(
+    ("text", "face"),
+    [
+        ("6-6", "6-6"),
+        ("4-5", "5-4"),
+        ("天", "6-6"),
+        ("鵝", "3-1"),
+        ("长三", "3-3"),
+        ("丁三", "2-1"),
+        ("二四", "4-2"),
+        ("紅九", "5-4"),
+        ("高腳七", "6-1"),
+        ("斧頭", "6-5"),
+        ("虎頭", "6-5"),
+    ],
+)
+def test_parse_faces_and_names(text: str, face: str) -> None:
+    assert FACES[parse_face(text)].text == face
+
+
+@pytest.mark.parametrize("name", ["雜九", "杂八", "大頭六", "銅錘"])
+def test_names_of_two_faces_are_refused_with_the_reason(name: str) -> None:
+    with pytest.raises(TileError, match="more than one tile"):
+        parse_face(name)
+
+
+@pytest.mark.parametrize("text", ["7-1", "0-0", "6-0", "x", ""])
+def test_unknown_tiles_say_what_is_accepted(text: str) -> None:
+    with pytest.raises(TileError, match="H-L"):
+        parse_face(text)
+
+
+def test_copies_are_allocated_and_counted() -> None:
+    a, b = parse_tiles("6-6 6-6")
+    assert a != b and T.face_of(a) == T.face_of(b) == "6-6"
+    with pytest.raises(TileError, match="more often"):
+        parse_tiles("5-4 4-5")
