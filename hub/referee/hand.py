@@ -44,6 +44,7 @@ from hub.rules.tiles import (
 )
 
 ZHIZUN_CLASSES = (Cls.ZHIZUN, Cls.WENZUN)
+_new = tuple.__new__  # builds a NamedTuple without its Python-level __new__ (hot path)
 FORFEIT_BLOCKERS = sum(
     FACE_MASK[parse_face(t)] for t in ("6-6", "1-1", "6-3", "5-4", "6-2", "5-3", "6-5", "6-4")
 )
@@ -365,7 +366,7 @@ def _decide_play(
             )
         if rules.no_split_lead is not NoSplitLead.OFF and state.known:
             _check_no_split(rules, table, state.hands[seat], mask, who)
-        return Played(seat, mask, key[0], key[1])
+        return _new(Played, (seat, mask, *key))
     size = state.trick[0].n_tiles
     if mask.bit_count() != size:
         raise IllegalPlay(
@@ -380,7 +381,7 @@ def _decide_play(
             f"{who} played {format_mask(mask)} face up on the last trick with no stack: a player without "
             f"a stack may not win a last single (early death); {who} must discard"
         )
-    return Played(seat, mask, key[0], key[1])
+    return _new(Played, (seat, mask, *key))
 
 
 def _refuse_beat(
@@ -450,7 +451,7 @@ def _decide_discard(state: HandState, action: Action, who: str) -> Discarded:
     size = state.trick[0].n_tiles
     mask = action.mask
     if mask >= 0 and state.known and not mask & ~state.hands[seat] and mask.bit_count() == size:
-        return Discarded(seat, mask, size)  # the common case: named tiles of a known hand
+        return _new(Discarded, (seat, mask, size))  # the common case: tiles of a known hand
     if mask >= 0 or action.faces:
         mask = _resolve(state, action, who)
         count = mask.bit_count()
@@ -528,13 +529,37 @@ def _decide_forfeit(rules: Rules, state: HandState, seat: int, who: str, name: N
 
 # -- evolve -----------------------------------------------------------------------------------
 
-_PLAY_EVENTS = frozenset({Played, Discarded})
-
-
 def evolve(rules: Rules, table: GroupTable, state: HandState, event: Event) -> HandState:
     """Apply ``event`` to ``state`` (in place) and return it; never fails for an event of `decide`."""
-    if type(event) in _PLAY_EVENTS:
-        return _evolve_play(rules, table, state, event)  # type: ignore[arg-type]
+    # Plays and discards are nearly every event: handled inline, allocating as little as possible.
+    if isinstance(event, Played):
+        mask = event.mask
+        count = mask.bit_count()
+        state.face_up |= mask
+        state.best = len(state.trick)
+        state.best_key = (event.cls, event.strength)
+        state.trick.append(_new(TrickPlay, (event.seat, mask, count, True)))
+    elif isinstance(event, Discarded):
+        mask, count = event.mask, event.n_tiles
+        state.trick.append(_new(TrickPlay, (event.seat, mask, count, False)))
+    else:
+        return _evolve_other(state, event)
+    seat = event.seat
+    if state.known:
+        state.hands[seat] &= ~mask
+    counts = state.counts
+    n_played = len(state.trick)
+    if n_played == 1:
+        state.last = counts[seat] == count
+    counts[seat] -= count
+    state.taken |= mask
+    if n_played < state.players:
+        state.to_act = next_active(state, seat)
+        return state
+    return _collect(rules, table, state)
+
+
+def _evolve_other(state: HandState, event: Declared | Forfeited | DiceThrown) -> HandState:
     if isinstance(event, Declared):
         state.claims.append(Claim(event.seat, event.name, event.value))
         state.done = True
@@ -543,36 +568,9 @@ def evolve(rules: Rules, table: GroupTable, state: HandState, event: Event) -> H
         state.players -= 1
         if state.to_act == event.seat:
             state.to_act = next_active(state, event.seat)
-    elif isinstance(event, DiceThrown):
+    else:
         state.dice.append((event.seat, event.dice))
     return state
-
-
-def _evolve_play(
-    rules: Rules, table: GroupTable, state: HandState, event: Played | Discarded
-) -> HandState:
-    seat, mask = event.seat, event.mask
-    trick = state.trick
-    if isinstance(event, Played):
-        count = mask.bit_count()
-        state.face_up |= mask
-        state.best = len(trick)
-        state.best_key = (event.cls, event.strength)
-        trick.append(TrickPlay(seat, mask, count, True))
-    else:
-        count = event.n_tiles
-        trick.append(TrickPlay(seat, mask, count, False))
-    if state.known:
-        state.hands[seat] &= ~mask
-    counts = state.counts
-    if len(trick) == 1:
-        state.last = counts[seat] == count
-    counts[seat] -= count
-    state.taken |= mask
-    if len(trick) < state.players:
-        state.to_act = next_active(state, seat)
-        return state
-    return _collect(rules, table, state)
 
 
 def _collect(rules: Rules, table: GroupTable, state: HandState) -> HandState:
