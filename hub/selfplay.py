@@ -31,8 +31,9 @@ from hub.rules.tiles import N_TILES, faces_in
 
 
 def random_deal(rng: random.Random, rules: Rules) -> tuple[int, ...]:
-    tiles = list(range(N_TILES))
-    rng.shuffle(tiles)
+    # A uniform permutation by sorting on independent random keys: cheaper than shuffle().
+    draw = rng.random
+    tiles = sorted(range(N_TILES), key=lambda _: draw())
     size = rules.hand_size
     hands = []
     for i in range(rules.players):
@@ -48,7 +49,7 @@ def choose(rules: Rules, table: GroupTable, state: HandState, rng: random.Random
     seat = state.to_act
     if not state.trick:
         leads = legal_leads(rules, table, state, seat)
-        return Action(seat, "play", mask=leads[int(rng.random() * len(leads))])
+        return _action(seat, "play", leads[int(rng.random() * len(leads))])
     hand = state.hands[seat]
     size = state.trick[0].n_tiles
     if size == 1:  # most tricks: pick among tiles directly, without building lists
@@ -58,13 +59,20 @@ def choose(rules: Rules, table: GroupTable, state: HandState, rng: random.Random
         n_beats = beats_mask.bit_count()
         r = int(rng.random() * (n_beats + hand.bit_count()))
         if r < n_beats:
-            return Action(seat, "play", mask=nth_tile(beats_mask, r))
-        return Action(seat, "discard", mask=nth_tile(hand, r - n_beats))
+            return _action(seat, "play", nth_tile(beats_mask, r))
+        return _action(seat, "discard", nth_tile(hand, r - n_beats))
     beats = legal_beats(rules, table, state, seat)
     r = int(rng.random() * (len(beats) + discard_count(hand, size)))
     if r < len(beats):
-        return Action(seat, "play", mask=beats[r])
-    return Action(seat, "discard", mask=random_subset(hand, size, rng))
+        return _action(seat, "play", beats[r])
+    return _action(seat, "discard", random_subset(hand, size, rng))
+
+
+def _action(seat: int, kind: str, mask: int) -> Action:
+    return _new(Action, (seat, kind, (), mask, 0, "", ()))  # Action(seat, kind, mask=mask), faster
+
+
+_new = tuple.__new__
 
 
 def nth_tile(mask: int, r: int) -> int:
@@ -103,11 +111,12 @@ def play_session(
     table = table_for(rules)
     names = Namer([str(i) for i in range(rules.players)])
     previous: HandResult | None = None
+    declaring = any(getattr(rules.li_pai, k) for k in rules.li_pai.__slots__)
     for i in range(hands):
         deal = random_deal(rng, rules)
         spec = HandSpec(first_banker if i == 0 else None, None, deal, ())
         state = start_hand(rules, rules.players, i, spec, previous)
-        actions = [Action(s, "declare", name=nm) for s, nm in _declarers(rules, state)]
+        actions = [Action(s, "declare", name=nm) for s, nm in _declarers(rules, state)] if declaring else []
         for a in actions:
             state = evolve(rules, table, state, decide(rules, table, state, a, names))
         while not state.done:
@@ -120,8 +129,6 @@ def play_session(
 
 def _declarers(rules: Rules, state: HandState) -> list[tuple[int, str]]:
     """Every seat holding an agreed 例牌 claims it (computer players always do)."""
-    if not any(getattr(rules.li_pai, k) for k in rules.li_pai.__slots__):
-        return []
     out = []
     for s in state.order:
         found = li_pai_value(rules, state.hands[s])

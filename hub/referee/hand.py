@@ -15,6 +15,7 @@ hands a second in pure Python. `decide` never changes the state.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cache
 from typing import NamedTuple
 
 from hub.rules.errors import IllegalPlay, NotYourTurn
@@ -212,6 +213,12 @@ def next_active(state: HandState, seat: int) -> int:
     return s
 
 
+@cache
+def _successors(order: tuple[int, ...]) -> tuple[int, ...]:
+    n = len(order)
+    return tuple(order[(order.index(s) + 1) % n] for s in range(n))
+
+
 def new_hand(
     rules: Rules,
     n: int,
@@ -243,7 +250,7 @@ def new_hand(
     return HandState(
         n=n,
         order=order,
-        succ=tuple(order[(order.index(s) + 1) % n] for s in range(n)),
+        succ=_successors(order),
         banker=banker,
         term=term,
         factor=factor,
@@ -335,6 +342,14 @@ def decide(rules: Rules, table: GroupTable, state: HandState, action: Action, na
     if not state.active >> seat & 1:
         raise IllegalPlay(f"{who} forfeited this hand and takes no further part")
     if state.to_act >= 0 and seat != state.to_act:
+        if (
+            kind == "discard"
+            and rules.cheng_lao_any_order
+            and state.trick
+            and all(p.seat != seat for p in state.trick)
+            and _is_lao(table, state)
+        ):
+            return _decide_discard(state, action, who)  # 撑老: discards in any order (§B.4, §F.4)
         if state.trick:
             raise NotYourTurn(
                 f"{who} acted out of turn: {name(state.to_act)} is to act after "
@@ -346,6 +361,12 @@ def decide(rules: Rules, table: GroupTable, state: HandState, action: Action, na
     if kind == "discard":
         return _decide_discard(state, action, who)
     raise IllegalPlay(f"unknown action {kind!r}")
+
+
+def _is_lao(table: GroupTable, state: HandState) -> bool:
+    """The trick's best play cannot be beaten by any tile not yet seen face up (a 老)."""
+    unseen = ALL_TILES & ~state.face_up
+    return not any(g & unseen == g for g in table.beaters.get(state.best_key, ()))
 
 
 def _decide_play(
@@ -532,6 +553,7 @@ def _decide_forfeit(rules: Rules, state: HandState, seat: int, who: str, name: N
 def evolve(rules: Rules, table: GroupTable, state: HandState, event: Event) -> HandState:
     """Apply ``event`` to ``state`` (in place) and return it; never fails for an event of `decide`."""
     # Plays and discards are nearly every event: handled inline, allocating as little as possible.
+    seat = event.seat
     if isinstance(event, Played):
         mask = event.mask
         count = mask.bit_count()
@@ -544,7 +566,6 @@ def evolve(rules: Rules, table: GroupTable, state: HandState, event: Event) -> H
         state.trick.append(_new(TrickPlay, (event.seat, mask, count, False)))
     else:
         return _evolve_other(state, event)
-    seat = event.seat
     if state.known:
         state.hands[seat] &= ~mask
     counts = state.counts
@@ -554,9 +575,26 @@ def evolve(rules: Rules, table: GroupTable, state: HandState, event: Event) -> H
     counts[seat] -= count
     state.taken |= mask
     if n_played < state.players:
-        state.to_act = next_active(state, seat)
+        nxt = state.succ[seat]
+        if state.active >> nxt & 1 and seat == state.to_act:
+            state.to_act = nxt
+        else:
+            state.to_act = _first_to_act(state)
         return state
     return _collect(rules, table, state)
+
+
+def _first_to_act(state: HandState) -> int:
+    """The first seat from the leader on that is in the hand and has not acted in this trick."""
+    acted = 0
+    for p in state.trick:
+        acted |= 1 << p.seat
+    s = state.trick[0].seat
+    for _ in range(state.n):
+        s = state.succ[s]
+        if state.active >> s & 1 and not acted >> s & 1:
+            return s
+    return -2
 
 
 def _evolve_other(state: HandState, event: Declared | Forfeited | DiceThrown) -> HandState:

@@ -309,11 +309,10 @@ def finish_hand(rules: Rules, state: HandState) -> HandResult:
         return _finish_li_pai(rules, state)
     last = state.tricks[-1]
     winner = last.winner
-    face_up_before = 0
-    for t in state.tricks[:-1]:
-        for p in t.plays:
-            if p.face_up:
-                face_up_before |= p.mask
+    face_up_before = state.face_up
+    for p in last.plays:
+        if p.face_up:
+            face_up_before &= ~p.mask
     fin = finish(
         rules,
         LastTrick(last.leader, winner, last.size, last.lead, last.lead_cls, last.win, last.win_cls),

@@ -719,6 +719,18 @@ TEXTS: dict[str, dict[str, Template]] = {
             ),
         }
     ),
+    "cheng_lao_any_order": yes_no(
+        (
+            "撑老: when the lead can no longer be beaten, the others may discard in any order.",
+            "撐老：出的牌已無牌可打時，其餘各家可不按次序墊牌。",
+            "撑老：出的牌已无牌可打时，其余各家可不按次序垫牌。",
+        ),
+        (
+            "Turn order: everyone plays or discards strictly in turn (上家不打，下家不墊).",
+            "次序：一律輪流出牌或墊牌（上家不打，下家不墊）。",
+            "次序：一律轮流出牌或垫牌（上家不打，下家不垫）。",
+        ),
+    ),
     "allow_forfeit": yes_no(
         (
             "Forfeit: a player holding none of 天, 地, the nines, the eights, 6-5 and 6-4 may "

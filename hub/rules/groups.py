@@ -129,8 +129,8 @@ def _by_lowest(groups: tuple[Group, ...]) -> tuple[tuple[int, ...], ...]:
     return tuple(tuple(x) for x in table)
 
 
-GROUPS_BY_LOWEST = _by_lowest(GROUPS)
-"""GROUPS_BY_LOWEST[t]: the masks of every group whose lowest tile id is t."""
+COMBOS_BY_LOWEST = _by_lowest(tuple(g for g in GROUPS if g.kind is not Kind.SINGLE))
+"""COMBOS_BY_LOWEST[t]: the masks of every group of 2+ tiles whose lowest tile id is t."""
 
 COMBOS_CONTAINING: tuple[tuple[int, ...], ...] = tuple(
     tuple(g.mask for g in GROUPS if g.mask & _bit(t) and g.kind is not Kind.SINGLE)

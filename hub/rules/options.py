@@ -199,6 +199,9 @@ class Rules:
     # settlement (§D, §F.6, §G)
     settlement: Settlement = _opt(Settlement.HK, "the end-of-hand money table")
     # mainland (§F, §N.6)
+    cheng_lao_any_order: bool = _opt(
+        False, "撑老: when the lead cannot be beaten, the others may discard in any order"
+    )
     allow_forfeit: bool = _opt(False, "a weak hand may drop out before the first lead")
     forfeit_payment: int = _opt(2, "what a player who forfeits pays the hand's winner")
     residual_dice_four: ResidualDiceFour = _opt(
@@ -230,10 +233,7 @@ class Rules:
 
     def yao_faces(self) -> frozenset[int]:
         """Face indices that count as 么 for 么結 and 擒."""
-        faces = {parse_face(t) for t in self.yao_jie_tiles}
-        if self.yao_jie_5_1_needs_wen_zun and not self.wen_zun:
-            faces.discard(parse_face("5-1"))
-        return frozenset(faces)
+        return _yao_faces(self.yao_jie_tiles, self.yao_jie_5_1_needs_wen_zun and not self.wen_zun)
 
     def to_dict(self) -> dict[str, Any]:
         """Plain JSON-able values, the fully resolved rules."""
@@ -248,6 +248,14 @@ class Rules:
                 v = str(v)
             out[f.name] = v
         return out
+
+
+@cache
+def _yao_faces(tiles: tuple[str, ...], without_5_1: bool) -> frozenset[int]:
+    faces = {parse_face(t) for t in tiles}
+    if without_5_1:
+        faces.discard(parse_face("5-1"))
+    return frozenset(faces)
 
 
 OPTION_FIELDS = {f.name: f for f in fields(Rules)}

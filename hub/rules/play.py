@@ -5,7 +5,7 @@ from __future__ import annotations
 from itertools import combinations
 from math import comb
 
-from hub.rules.groups import GROUPS_BY_LOWEST, Cls, GroupTable
+from hub.rules.groups import COMBOS_BY_LOWEST, Cls, GroupTable
 
 
 def groups_in(hand: int) -> list[int]:
@@ -15,7 +15,8 @@ def groups_in(hand: int) -> list[int]:
     while rest:
         low = rest & -rest
         rest ^= low
-        for g in GROUPS_BY_LOWEST[low.bit_length() - 1]:
+        out.append(low)
+        for g in COMBOS_BY_LOWEST[low.bit_length() - 1]:
             if g & hand == g:
                 out.append(g)
     return out

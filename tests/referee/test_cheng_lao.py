@@ -1,0 +1,51 @@
+"""撑老 (§B.4, §F.4): when the lead cannot be beaten, the mainland table may discard in any order."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from hub.referee.transcript import RefereeError, referee_json
+
+DEAL = {
+    "E": ["6-6", "6-6", "1-1", "1-1", "4-4", "4-4", "3-1", "3-1"],
+    "S": ["5-5", "5-5", "3-3", "3-3", "2-2", "2-2", "6-5", "6-5"],
+    "W": ["6-4", "6-4", "6-1", "6-1", "5-1", "5-1", "6-3", "5-4"],
+    "N": ["6-2", "5-3", "5-2", "4-3", "4-2", "4-1", "3-2", "2-1"],
+}
+
+
+def transcript(rules: str, events: list[dict[str, Any]]) -> dict[str, Any]:
+    return {
+        "format": "tiengow-transcript/1",
+        "rules": rules,
+        "seats": ["E", "S", "W", "N"],
+        "hands": [{"banker": "E", "deal": DEAL, "events": events}],
+    }
+
+
+OUT_OF_ORDER = [
+    {"seat": "E", "play": ["6-6"]},
+    {"seat": "N", "discard": 1},
+    {"seat": "S", "discard": 1},
+    {"seat": "W", "discard": 1},
+    {"seat": "E", "play": ["6-6"]},  # E won the trick and leads again
+]
+
+
+def test_mainland_accepts_discards_in_any_order_under_an_unbeatable_lead() -> None:
+    hand = referee_json(transcript("mainland", OUT_OF_ORDER))["hands"][0]
+    assert hand["tricks"] == [{"leader": "E", "winner": "E", "size": 1}]
+
+
+def test_hk_keeps_strict_turns() -> None:
+    with pytest.raises(RefereeError, match="out of turn") as info:
+        referee_json(transcript("hk", OUT_OF_ORDER))
+    assert info.value.event == 1
+
+
+def test_a_beatable_lead_keeps_strict_turns_in_the_mainland_game() -> None:
+    events = [{"seat": "E", "play": ["3-1"]}, {"seat": "W", "discard": 1}]  # 3-1 can still be beaten
+    with pytest.raises(RefereeError, match="out of turn"):
+        referee_json(transcript("mainland", events))
