@@ -116,7 +116,11 @@ def play_session(
         deal = random_deal(rng, rules)
         spec = HandSpec(first_banker if i == 0 else None, None, deal, ())
         state = start_hand(rules, rules.players, i, spec, previous)
-        actions = [Action(s, "declare", name=nm) for s, nm in _declarers(rules, state)] if declaring else []
+        actions = (
+            [Action(s, "declare", name=nm) for s, nm in _declarers(rules, state)]
+            if declaring
+            else []
+        )
         for a in actions:
             state = evolve(rules, table, state, decide(rules, table, state, a, names))
         while not state.done:

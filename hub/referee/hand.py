@@ -14,9 +14,9 @@ hands a second in pure Python. `decide` never changes the state.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from functools import cache
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from hub.rules.errors import IllegalPlay, NotYourTurn
 from hub.rules.groups import (
@@ -31,7 +31,14 @@ from hub.rules.groups import (
     describe_group,
     group_table,
 )
-from hub.rules.options import FirstLeader, NoSplitLead, Rules, Variant, ZhizunCapture
+from hub.rules.options import (
+    FirstLeader,
+    NoSplitLead,
+    ResidualDiceFour,
+    Rules,
+    Variant,
+    ZhizunCapture,
+)
 from hub.rules.play import beats_in, groups_in
 from hub.rules.scoring import Payment, each_pays, li_pai_value
 from hub.rules.tiles import (
@@ -39,6 +46,8 @@ from hub.rules.tiles import (
     FACE_INDEX,
     FACE_MASK,
     FACES,
+    TILE_FACE,
+    System,
     allocate,
     format_mask,
     parse_face,
@@ -158,6 +167,7 @@ class HandState:
     )  # mainland (leader, capturer)
     claims: list[Claim] = field(default_factory=list)
     dice: list[tuple[int, tuple[int, ...]]] = field(default_factory=list)
+    residual: list[tuple[int, int, int, bool]] = field(default_factory=list)  # see _check_residual
     done: bool = False
 
     @property
@@ -166,33 +176,11 @@ class HandState:
 
     def copy(self) -> HandState:
         """An independent copy (the lists are copied; their items are immutable)."""
-        return HandState(
-            self.n,
-            self.order,
-            self.succ,
-            self.banker,
-            self.term,
-            self.factor,
-            self.known,
-            list(self.hands),
-            list(self.counts),
-            self.taken,
-            self.active,
-            self.players,
-            self.to_act,
-            list(self.trick),
-            self.best,
-            self.best_key,
-            self.last,
-            list(self.stacks),
-            list(self.tricks),
-            self.face_up,
-            list(self.bonuses),
-            list(self.suspended_zun),
-            list(self.claims),
-            list(self.dice),
-            self.done,
-        )
+        values: dict[str, Any] = {}
+        for f in fields(self):
+            v = getattr(self, f.name)
+            values[f.name] = list(v) if isinstance(v, list) else v
+        return HandState(**values)
 
 
 def table_for(rules: Rules) -> GroupTable:
@@ -550,6 +538,7 @@ def _decide_forfeit(rules: Rules, state: HandState, seat: int, who: str, name: N
 
 # -- evolve -----------------------------------------------------------------------------------
 
+
 def evolve(rules: Rules, table: GroupTable, state: HandState, event: Event) -> HandState:
     """Apply ``event`` to ``state`` (in place) and return it; never fails for an event of `decide`."""
     # Plays and discards are nearly every event: handled inline, allocating as little as possible.
@@ -572,6 +561,8 @@ def evolve(rules: Rules, table: GroupTable, state: HandState, event: Event) -> H
     n_played = len(state.trick)
     if n_played == 1:
         state.last = counts[seat] == count
+        if state.dice and state.dice[-1][0] == seat and mask:
+            _check_residual(rules, state, seat, mask)
     counts[seat] -= count
     state.taken |= mask
     if n_played < state.players:
@@ -582,6 +573,27 @@ def evolve(rules: Rules, table: GroupTable, state: HandState, event: Event) -> H
             state.to_act = _first_to_act(state)
         return state
     return _collect(rules, table, state)
+
+
+RESIDUAL_SYSTEMS = ("yao", "za", "gong")
+
+
+def residual_system(rules: Rules, total: int) -> System:
+    """The system the residual-tile dice send the leader to (§F.5, §N.6)."""
+    yao_top = 4 if rules.residual_dice_four is ResidualDiceFour.YAO else 3
+    if total <= yao_top:
+        return System.YAO
+    return System.ZA if total <= 8 else System.GONG
+
+
+def _check_residual(rules: Rules, state: HandState, seat: int, mask: int) -> None:
+    """Record whether a lead after a residual-dice throw came from the drawn system (advisory)."""
+    dice = state.dice[-1][1]
+    if any(r[0] == seat and r[1] == len(state.dice) for r in state.residual):
+        return  # this throw was already used by an earlier lead
+    wanted = residual_system(rules, sum(dice))
+    systems = {TILE_FACE[t].system for t in range(32) if mask >> t & 1}
+    state.residual.append((seat, len(state.dice), int(wanted), systems == {wanted}))
 
 
 def _first_to_act(state: HandState) -> int:

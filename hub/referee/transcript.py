@@ -474,6 +474,16 @@ def hand_json(result: HandResult, seats: tuple[str, ...]) -> dict[str, Any]:
         ],
         "stacks": {seats[s]: st.stacks[s] for s in range(st.n)},
     }
+    if st.residual:  # advisory: did a lead after the residual-tile dice follow them (§F.5)?
+        out["residual_dice"] = [
+            {
+                "seat": seats[seat],
+                "dice": list(st.dice[throw - 1][1]),
+                "system": ("gong", "za", "yao")[system],
+                "followed": followed,
+            }
+            for seat, throw, system, followed in st.residual
+        ]
     if not result.complete:
         return out
     n = st.n

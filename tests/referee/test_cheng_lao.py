@@ -46,6 +46,9 @@ def test_hk_keeps_strict_turns() -> None:
 
 
 def test_a_beatable_lead_keeps_strict_turns_in_the_mainland_game() -> None:
-    events = [{"seat": "E", "play": ["3-1"]}, {"seat": "W", "discard": 1}]  # 3-1 can still be beaten
+    events = [
+        {"seat": "E", "play": ["3-1"]},
+        {"seat": "W", "discard": 1},
+    ]  # 3-1 can still be beaten
     with pytest.raises(RefereeError, match="out of turn"):
         referee_json(transcript("mainland", events))
