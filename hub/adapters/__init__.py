@@ -1,0 +1,1 @@
+"""Adapters at the edge: the ledger, pads, camera."""

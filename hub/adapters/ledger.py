@@ -1,0 +1,199 @@
+"""The ledger: every session's events, append-only, in SQLite (WAL, synchronous=FULL).
+
+Nothing is ever updated or deleted except camera frames past their retention. A
+row is committed before anyone is told about it (a pad's ack, an HTTP 200, an
+SSE message), so a power cut loses nothing that was confirmed. Reopening the
+file and replaying a session's events rebuilds the table exactly.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from hub.rules.errors import TienGowError
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS sessions (
+    id INTEGER PRIMARY KEY,
+    table_id TEXT NOT NULL,
+    created_at REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS events (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,   -- global order: the SSE event id
+    session_id INTEGER NOT NULL REFERENCES sessions(id),
+    seq INTEGER NOT NULL,                   -- 0, 1, 2 ... within the session
+    type TEXT NOT NULL,
+    payload TEXT NOT NULL,                  -- JSON with a version field "v"
+    recorded_at REAL NOT NULL,
+    source TEXT NOT NULL,                   -- "api", "operator", "pad:2", "camera", "demo"
+    seat INTEGER,
+    frame_id INTEGER REFERENCES frames(id),
+    UNIQUE (session_id, seq)
+);
+CREATE TABLE IF NOT EXISTS frames (
+    id INTEGER PRIMARY KEY,
+    recorded_at REAL NOT NULL,
+    jpeg BLOB                                -- NULL once past the retention period
+);
+"""
+
+
+class LedgerError(TienGowError):
+    """The ledger could not be opened, read or written; says which file and why."""
+
+
+@dataclass(frozen=True, slots=True)
+class Row:
+    id: int
+    session_id: int
+    seq: int
+    type: str
+    payload: dict[str, Any]
+    recorded_at: float
+    source: str
+    seat: int | None
+    frame_id: int | None
+
+
+class Ledger:
+    """One SQLite file holding many sessions. Thread-safe: one connection behind a lock."""
+
+    def __init__(self, path: str | Path, clock: Callable[[], float] = time.time) -> None:
+        self.path = str(path)
+        self._clock = clock
+        self._lock = threading.RLock()
+        try:
+            self.db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
+            if self.path != ":memory:":
+                mode = self.db.execute("PRAGMA journal_mode=WAL").fetchone()[0]
+                if mode != "wal":
+                    raise LedgerError(
+                        f"ledger {self.path!r}: SQLite refused WAL mode (got {mode!r})"
+                    )
+            self.db.execute("PRAGMA synchronous=FULL")
+            self.db.execute("PRAGMA foreign_keys=ON")
+            self.db.executescript(SCHEMA)
+        except sqlite3.DatabaseError as e:
+            raise LedgerError(f"cannot open ledger {self.path!r}: {e}") from None
+
+    def close(self) -> None:
+        with self._lock:
+            self.db.close()
+
+    @contextmanager
+    def transaction(self) -> Iterator[sqlite3.Connection]:
+        """One atomic write: committed on leaving, rolled back on any error."""
+        with self._lock:
+            try:
+                self.db.execute("BEGIN IMMEDIATE")
+                yield self.db
+                self.db.execute("COMMIT")
+            except sqlite3.DatabaseError as e:
+                self.db.execute("ROLLBACK")
+                raise LedgerError(f"ledger {self.path!r}: write failed: {e}") from None
+            except BaseException:
+                self.db.execute("ROLLBACK")
+                raise
+
+    def new_session(self, table_id: str) -> int:
+        with self.transaction() as db:
+            cur = db.execute(
+                "INSERT INTO sessions (table_id, created_at) VALUES (?, ?)",
+                (table_id, self._clock()),
+            )
+            return int(cur.lastrowid or 0)
+
+    def append(
+        self,
+        session_id: int,
+        type_: str,
+        payload: dict[str, Any],
+        source: str,
+        seat: int | None = None,
+        frame_id: int | None = None,
+        also: Callable[[sqlite3.Connection], None] | None = None,
+    ) -> Row:
+        """Append one event (and run ``also`` in the same transaction); committed on return."""
+        body = json.dumps({"v": 1, **payload}, ensure_ascii=False, separators=(",", ":"))
+        now = self._clock()
+        with self.transaction() as db:
+            seq = db.execute(
+                "SELECT COALESCE(MAX(seq) + 1, 0) FROM events WHERE session_id = ?", (session_id,)
+            ).fetchone()[0]
+            cur = db.execute(
+                "INSERT INTO events (session_id, seq, type, payload, recorded_at, source, seat, frame_id)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (session_id, seq, type_, body, now, source, seat, frame_id),
+            )
+            if also is not None:
+                also(db)
+            row_id = int(cur.lastrowid or 0)
+        return Row(row_id, session_id, seq, type_, {"v": 1, **payload}, now, source, seat, frame_id)
+
+    def _rows(self, sql: str, args: tuple[Any, ...]) -> list[Row]:
+        with self._lock:
+            try:
+                found = self.db.execute(sql, args).fetchall()
+            except sqlite3.DatabaseError as e:
+                raise LedgerError(f"ledger {self.path!r}: read failed: {e}") from None
+        return [
+            Row(r[0], r[1], r[2], r[3], json.loads(r[4]), r[5], r[6], r[7], r[8]) for r in found
+        ]
+
+    _COLUMNS = "id, session_id, seq, type, payload, recorded_at, source, seat, frame_id"
+
+    def events(self, session_id: int) -> list[Row]:
+        return self._rows(
+            f"SELECT {self._COLUMNS} FROM events WHERE session_id = ? ORDER BY seq", (session_id,)
+        )
+
+    def events_after(self, event_id: int) -> list[Row]:
+        return self._rows(
+            f"SELECT {self._COLUMNS} FROM events WHERE id > ? ORDER BY id", (event_id,)
+        )
+
+    def last_event_id(self) -> int:
+        with self._lock:
+            return int(self.db.execute("SELECT COALESCE(MAX(id), 0) FROM events").fetchone()[0])
+
+    def sessions(self) -> list[dict[str, Any]]:
+        with self._lock:
+            rows = self.db.execute(
+                "SELECT s.id, s.table_id, s.created_at, COUNT(e.id) FROM sessions s "
+                "LEFT JOIN events e ON e.session_id = s.id GROUP BY s.id ORDER BY s.id"
+            ).fetchall()
+        return [{"id": r[0], "table": r[1], "created_at": r[2], "events": r[3]} for r in rows]
+
+    def latest_session(self) -> int | None:
+        with self._lock:
+            row = self.db.execute("SELECT MAX(id) FROM sessions").fetchone()
+        return None if row[0] is None else int(row[0])
+
+    def store_frame(self, jpeg: bytes) -> int:
+        with self.transaction() as db:
+            cur = db.execute(
+                "INSERT INTO frames (recorded_at, jpeg) VALUES (?, ?)", (self._clock(), jpeg)
+            )
+            return int(cur.lastrowid or 0)
+
+    def frame(self, frame_id: int) -> bytes | None:
+        with self._lock:
+            row = self.db.execute("SELECT jpeg FROM frames WHERE id = ?", (frame_id,)).fetchone()
+        return None if row is None else row[0]
+
+    def prune_frames(self, keep_seconds: float) -> int:
+        """Forget frame images older than the retention period (their rows stay, for references)."""
+        with self.transaction() as db:
+            cur = db.execute(
+                "UPDATE frames SET jpeg = NULL WHERE jpeg IS NOT NULL AND recorded_at < ?",
+                (self._clock() - keep_seconds,),
+            )
+            return cur.rowcount

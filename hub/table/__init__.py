@@ -1,0 +1,1 @@
+"""The live table: camera reports and pad presses become refereed transcript events."""

@@ -1,0 +1,203 @@
+"""The table service: the one place where events are checked, committed and applied.
+
+Every change goes the same way, whoever asks (HTTP API, operator, a pad, the
+camera, the demo): parse → check against the referee (nothing changes if it is
+illegal) → commit to the ledger → apply to the in-memory session → tell the
+listeners (SSE stream, pads, MQTT state topic). Callers on other threads are
+serialised by one lock.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from typing import Any
+
+from hub.adapters.ledger import Ledger, Row
+from hub.referee.hand import Action
+from hub.referee.transcript import FORMAT, action_json, parse_action
+from hub.rules.errors import IllegalPlay, RulesError, TranscriptError
+from hub.rules.options import rules_json
+from hub.table.session import LiveSession, replay
+
+Listener = Callable[[Row | None, dict[str, Any]], None]
+
+
+class TableService:
+    def __init__(self, ledger: Ledger, table_id: str = "t1") -> None:
+        self.ledger = ledger
+        self.table_id = table_id
+        self.lock = threading.RLock()
+        self.session: LiveSession | None = None
+        self.session_id: int | None = None
+        self.listeners: list[Listener] = []
+        self.online: dict[int, bool] = {}
+        self._resume()
+
+    def _resume(self) -> None:
+        """Reopen the latest session of the ledger exactly where it was."""
+        sid = self.ledger.latest_session()
+        if sid is None:
+            return
+        rows = self.ledger.events(sid)
+        self.session = replay({"type": r.type, "payload": r.payload} for r in rows)
+        self.session_id = sid if self.session is not None else None
+
+    # -- changes ----------------------------------------------------------------------------
+    def start_session(self, body: Any, source: str) -> Row:
+        """Start a session from a transcript with no events (rules, seats, first banker)."""
+        if not isinstance(body, dict):
+            raise TranscriptError(
+                f"a session is a JSON object like a transcript with no events, got {body!r}"
+            )
+        if body.get("format", FORMAT) != FORMAT:
+            raise TranscriptError(f"'format' is {body.get('format')!r}; expected {FORMAT!r}")
+        hands = body.get("hands") or [{}]
+        first = hands[0] if isinstance(hands, list) and hands and isinstance(hands[0], dict) else {}
+        if any(h.get("events") for h in hands if isinstance(h, dict)):
+            raise TranscriptError("a new session starts with no events; post them to /api/events")
+        seats = body.get("seats")
+        banker = first.get("banker", body.get("banker"))
+        term = first.get("banker_term")
+        rules = body.get("rules", "hk")
+        try:
+            session = LiveSession(rules, seats, banker, term)  # type: ignore[arg-type]
+        except RulesError as e:
+            raise TranscriptError(str(e)) from None
+        payload = {
+            "rules": rules,
+            "rules_resolved": session.rules.to_dict(),
+            "seats": seats,
+            "banker": banker,
+        }
+        if term is not None:
+            payload["banker_term"] = term
+        with self.lock:
+            sid = self.ledger.new_session(self.table_id)
+            row = self.ledger.append(sid, "session", payload, source)
+            self.session, self.session_id = session, sid
+            self._notify(row)
+        return row
+
+    def _current(self) -> LiveSession:
+        if self.session is None or self.session_id is None:
+            raise IllegalPlay("no session is running: start one first (POST /api/session)")
+        return self.session
+
+    def submit(
+        self,
+        event: Any,
+        source: str,
+        *,
+        frame_id: int | None = None,
+        also: Callable[[Any], None] | None = None,
+        record_refusal: bool = False,
+    ) -> Row:
+        """Check, commit and apply one transcript event (a dict) or `Action`.
+
+        Raises `TranscriptError` for a malformed event and `IllegalPlay` for an
+        illegal one; nothing changes then, except that with ``record_refusal``
+        the refusal itself is recorded (with ``also``), for pads whose press must
+        be acknowledged exactly once.
+        """
+        with self.lock:
+            session = self._current()
+            action = (
+                event
+                if isinstance(event, Action)
+                else parse_action(event, tuple(session.seats), "event")
+            )
+            written = action_json(action, session.seats)
+            try:
+                session.check(action)
+            except IllegalPlay as e:
+                if record_refusal:
+                    self.ledger.append(
+                        self.session_id or 0, "refused", {"event": written, "message": str(e)},
+                        source, action.seat, frame_id, also,
+                    )  # fmt: skip
+                raise
+            hand = len(session.hands) if session.state.done else len(session.hands) - 1
+            row = self.ledger.append(
+                self.session_id or 0,
+                "event",
+                {"hand": hand, "event": written},
+                source,
+                action.seat,
+                frame_id,
+                also,
+            )
+            session.apply(action)
+            self._notify(row)
+            return row
+
+    def undo(self, source: str, reason: str = "") -> Row:
+        """A correction: take back the last action (recorded as an event of its own)."""
+        with self.lock:
+            session = self._current()
+            if not any(h.actions for h in session.hands):
+                raise IllegalPlay("there is nothing to undo")
+            last = session.hands[-1].actions[-1]
+            row = self.ledger.append(
+                self.session_id or 0,
+                "undo",
+                {"undone": action_json(last, session.seats), "reason": reason},
+                source,
+            )
+            session.undo()
+            self._notify(row)
+            return row
+
+    def end_session(self, source: str) -> Row:
+        with self.lock:
+            session = self._current()
+            row = self.ledger.append(self.session_id or 0, "end", {}, source)
+            session.ended = True
+            self._notify(row)
+            return row
+
+    def set_online(self, seat: int, online: bool) -> None:
+        with self.lock:
+            if self.online.get(seat) == online:
+                return
+            self.online[seat] = online
+            self._notify(None)
+
+    # -- views ------------------------------------------------------------------------------
+    def _notify(self, row: Row | None) -> None:
+        snapshot = self.state()
+        for listener in list(self.listeners):
+            listener(row, snapshot)
+
+    def state(self) -> dict[str, Any]:
+        """``GET /api/state``: the table now."""
+        with self.lock:
+            s = self.session
+            if s is None:
+                return {"table": self.table_id, "session": None, "rules": None, "seats": [], "hand": None,
+                        "last_event_id": self.ledger.last_event_id()}  # fmt: skip
+            totals = s.totals()
+            return {
+                "table": self.table_id,
+                "session": self.session_id,
+                "ended": s.ended,
+                "rules": rules_json(s.rules),
+                "seats": [
+                    {
+                        "seat": i,
+                        "name": name,
+                        "online": self.online.get(i, False),
+                        "score": totals[i],
+                    }
+                    for i, name in enumerate(s.seats)
+                ],
+                "hand": s.hand_view(),
+                "hands_played": len(s.results),
+                "last_event_id": self.ledger.last_event_id(),
+            }
+
+    def transcript(self) -> dict[str, Any]:
+        with self.lock:
+            if self.session is None:
+                raise IllegalPlay("no session is running")
+            return self.session.transcript()

@@ -1,0 +1,198 @@
+"""A session at the live table: the referee folded over the ledger's events.
+
+`LiveSession` is the projection that the hub keeps in memory: the transcript so
+far (hands with their actions) and the referee state of the hand in play. It is
+rebuilt by `replay` from the ledger; each new event is first checked with
+`check` (which changes nothing), committed to the ledger by the caller, then
+applied with `apply`. Corrections are new events: ``undo`` takes back the last
+action, never rewriting history.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from hub.referee.hand import Action, Event, HandState, Namer, decide, evolve, table_for
+from hub.referee.transcript import (
+    FORMAT,
+    HandResult,
+    HandSpec,
+    action_json,
+    finish_hand,
+    hand_json,
+    parse_action,
+    start_hand,
+)
+from hub.rules.errors import IllegalPlay, TranscriptError
+from hub.rules.groups import describe_group
+from hub.rules.options import Rules, resolve_rules
+from hub.rules.tiles import faces_in
+
+
+@dataclass
+class HandLog:
+    banker: int | None
+    term: int | None
+    actions: list[Action] = field(default_factory=list)
+
+
+class LiveSession:
+    """The transcript of one session and the referee state of its hand in play."""
+
+    def __init__(
+        self, rules_source: Any, seats: list[str], banker: str, banker_term: int | None = None
+    ) -> None:
+        if not isinstance(seats, list) or not all(isinstance(s, str) and s for s in seats):
+            raise TranscriptError(f"'seats' must be a list of player names, got {seats!r}")
+        if len(set(seats)) != len(seats) or not 2 <= len(seats) <= 4:
+            raise TranscriptError(f"'seats' must be 2 to 4 different names, got {seats!r}")
+        if banker not in seats:
+            raise TranscriptError(f"'banker' must be one of the seats {seats}, got {banker!r}")
+        rules = resolve_rules(rules_source, "session rules")
+        if len(seats) != rules.players:
+            if rules.variant != "mainland":
+                raise TranscriptError(
+                    f"{len(seats)} seats: the {rules.name!r} game is played by {rules.players} players"
+                )
+            rules = dataclasses.replace(rules, players=len(seats))
+        self.rules: Rules = rules
+        self.rules_source = rules_source
+        self.seats = list(seats)
+        self.names = Namer(self.seats)
+        self.table = table_for(rules)
+        self.hands: list[HandLog] = [HandLog(seats.index(banker), banker_term)]
+        self.results: list[HandResult] = []
+        self.ended = False
+        self.state: HandState = self._start(0, self.hands[0])
+
+    # -- the referee ------------------------------------------------------------------------
+    def _start(self, index: int, log: HandLog) -> HandState:
+        previous = self.results[index - 1] if index > 0 else None
+        spec = HandSpec(log.banker, log.term, None, ())
+        return start_hand(self.rules, len(self.seats), index, spec, previous)
+
+    def check(self, action: Action) -> Event:
+        """The event ``action`` would be, or `IllegalPlay`; changes nothing."""
+        if self.ended:
+            raise IllegalPlay("the session has ended; start a new one")
+        state = self.state
+        if state.done:  # the first action after a finished hand opens the next one
+            state = self._start(len(self.hands), HandLog(None, None))
+        return decide(self.rules, self.table, state, action, self.names)
+
+    def apply(self, action: Action) -> None:
+        """Apply an action that `check` accepted."""
+        if self.state.done:
+            self.hands.append(HandLog(None, None))  # the winner of the last hand is banker
+            self.state = self._start(len(self.hands) - 1, self.hands[-1])
+        event = decide(self.rules, self.table, self.state, action, self.names)
+        self.state = evolve(self.rules, self.table, self.state, event)
+        self.hands[-1].actions.append(action)
+        if self.state.done:
+            self.results.append(finish_hand(self.rules, self.state))
+
+    def undo(self) -> Action:
+        """Take back the last action (of the hand in play, or of the hand just finished)."""
+        log = self.hands[-1]
+        if not log.actions:
+            raise IllegalPlay("there is nothing to undo")
+        action = log.actions.pop()
+        if len(self.results) == len(self.hands):
+            self.results.pop()  # the hand is open again
+        if not log.actions and len(self.hands) > 1:
+            self.hands.pop()  # back to the end of the previous hand
+        index = len(self.hands) - 1
+        state = self._start(index, self.hands[index])
+        for a in self.hands[index].actions:
+            state = evolve(
+                self.rules, self.table, state, decide(self.rules, self.table, state, a, self.names)
+            )
+        self.state = state
+        return action
+
+    # -- views ------------------------------------------------------------------------------
+    def totals(self) -> list[int]:
+        totals = [0] * len(self.seats)
+        for r in self.results:
+            for s, v in enumerate(r.money(len(self.seats), "net")):
+                totals[s] += v
+        return totals
+
+    def transcript(self) -> dict[str, Any]:
+        hands = []
+        for log in self.hands:
+            h: dict[str, Any] = {}
+            if log.banker is not None:
+                h["banker"] = self.seats[log.banker]
+            if log.term is not None:
+                h["banker_term"] = log.term
+            h["events"] = [action_json(a, self.seats) for a in log.actions]
+            hands.append(h)
+        return {"format": FORMAT, "rules": self.rules_source, "seats": self.seats, "hands": hands}
+
+    def hand_view(self) -> dict[str, Any]:
+        """The hand in play (or the one just finished) for the scoreboard and pads."""
+        st = self.state
+        seats = self.seats
+        index = len(self.hands) - 1
+        view: dict[str, Any] = {
+            "number": index + 1,
+            "banker": seats[st.banker],
+            "banker_term": st.term,
+            "banker_factor": st.factor,
+            "to_act": seats[st.to_act] if st.to_act >= 0 and not st.done else None,
+            "leader": seats[st.trick[0].seat] if st.trick else None,
+            "trick": [
+                {
+                    "seat": seats[p.seat],
+                    "tiles": faces_in(p.mask) if p.face_up else None,
+                    "face_down": 0 if p.face_up else p.n_tiles,
+                    "group": describe_group(p.mask, self.table) if p.face_up else None,
+                }
+                for p in st.trick
+            ],
+            "tricks": [
+                {
+                    "leader": seats[t.leader],
+                    "winner": seats[t.winner],
+                    "size": t.size,
+                    "win": faces_in(t.win),
+                }
+                for t in st.tricks
+            ],
+            "stacks": {seats[s]: st.stacks[s] for s in range(st.n)},
+            "remaining": {seats[s]: st.counts[s] for s in range(st.n)},
+            "complete": st.done,
+        }
+        if st.done and self.results:
+            view["result"] = hand_json(self.results[-1], tuple(seats))
+        return view
+
+    def last_result(self) -> dict[str, Any] | None:
+        return hand_json(self.results[-1], tuple(self.seats)) if self.results else None
+
+
+def replay(rows: Iterable[dict[str, Any]]) -> LiveSession | None:
+    """Rebuild a session from its ledger payloads (``type`` included), in order."""
+    session: LiveSession | None = None
+    for row in rows:
+        kind = row["type"]
+        p = row["payload"]
+        if kind == "session":
+            session = LiveSession(p["rules"], p["seats"], p["banker"], p.get("banker_term"))
+        elif session is None:
+            raise TranscriptError(f"ledger: a {kind!r} event comes before the session started")
+        elif kind == "event":
+            session.apply(parse_action(p["event"], tuple(session.seats), "ledger"))
+        elif kind == "undo":
+            session.undo()
+        elif kind == "end":
+            session.ended = True
+        # "refused" and other audit-only events change nothing
+    return session
+
+
+__all__ = ["HandLog", "LiveSession", "faces_in", "replay"]

@@ -1,0 +1,1 @@
+"""The scoreboard pages and the HTTP API."""

@@ -1,0 +1,183 @@
+"""The HTTP API and pages (spec/interfaces.md): Starlette over one `TableService`.
+
+Routes only read projections of the service or hand it one change; every change
+needs ``Authorization: Bearer <admin token>``. The Server-Sent Events stream
+sends one message per ledger event (its ``id`` is the ledger's event id) and
+resumes from ``Last-Event-ID`` after a reconnect or a hub restart.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hmac
+import json
+from collections.abc import AsyncIterator
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, Response, StreamingResponse
+from starlette.routing import Route
+
+from hub.adapters.ledger import LedgerError, Row
+from hub.rules.errors import IllegalPlay, TranscriptError
+from hub.table.service import TableService
+from hub.web.pages import overlay_page, scoreboard_page
+
+MAX_BODY = 64 * 1024
+KEEPALIVE_S = 15.0
+
+
+def _json(obj: Any, status: int = 200) -> JSONResponse:
+    return JSONResponse(obj, status_code=status)
+
+
+def _error(status: int, message: str) -> JSONResponse:
+    return JSONResponse({"error": message}, status_code=status)
+
+
+class Broadcaster:
+    """Fans service notifications out to the SSE clients' asyncio queues (thread-safe)."""
+
+    def __init__(self) -> None:
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self.queues: set[asyncio.Queue[tuple[Row | None, dict[str, Any]]]] = set()
+
+    def __call__(self, row: Row | None, snapshot: dict[str, Any]) -> None:
+        loop = self.loop
+        if loop is None or loop.is_closed():
+            return
+        for q in list(self.queues):
+            loop.call_soon_threadsafe(q.put_nowait, (row, snapshot))
+
+
+def create_app(service: TableService, admin_token: str) -> Starlette:
+    broadcaster = Broadcaster()
+    service.listeners.append(broadcaster)
+
+    def authorised(request: Request) -> bool:
+        got = request.headers.get("authorization", "")
+        return hmac.compare_digest(got.encode(), f"Bearer {admin_token}".encode())
+
+    async def body_of(request: Request) -> Any:
+        raw = await request.body()
+        if len(raw) > MAX_BODY:
+            raise TranscriptError(
+                f"request body of {len(raw)} bytes; at most {MAX_BODY} are accepted"
+            )
+        try:
+            return json.loads(raw or b"null")
+        except (json.JSONDecodeError, UnicodeDecodeError) as e:
+            raise TranscriptError(f"request body is not JSON: {e}") from None
+
+    async def change(request: Request, action: str) -> Response:
+        if not authorised(request):
+            return _error(
+                401, "this request changes the table: send Authorization: Bearer <admin token>"
+            )
+        try:
+            body = await body_of(request)
+            if action == "session":
+                row = await asyncio.to_thread(service.start_session, body, "api")
+            elif action == "events":
+                row = await asyncio.to_thread(service.submit, body, "api")
+            elif action == "undo":
+                reason = body.get("reason", "") if isinstance(body, dict) else ""
+                row = await asyncio.to_thread(service.undo, "operator", str(reason))
+            else:
+                row = await asyncio.to_thread(service.end_session, "operator")
+        except (TranscriptError, IllegalPlay) as e:
+            return _error(400, str(e))
+        except LedgerError as e:
+            return _error(503, f"the ledger could not record this: {e}")
+        return _json({"ok": True, "event_id": row.id, "state": service.state()})
+
+    async def post_session(request: Request) -> Response:
+        return await change(request, "session")
+
+    async def post_events(request: Request) -> Response:
+        return await change(request, "events")
+
+    async def post_undo(request: Request) -> Response:
+        return await change(request, "undo")
+
+    async def post_end(request: Request) -> Response:
+        return await change(request, "end")
+
+    async def get_state(request: Request) -> Response:
+        return _json(service.state())
+
+    async def get_transcript(request: Request) -> Response:
+        try:
+            return _json(service.transcript())
+        except IllegalPlay as e:
+            return _error(404, str(e))
+
+    async def get_sessions(request: Request) -> Response:
+        return _json({"sessions": service.ledger.sessions(), "current": service.session_id})
+
+    async def stream(request: Request) -> Response:
+        last = request.headers.get("last-event-id") or request.query_params.get("last_event_id")
+        try:
+            since = int(last) if last else None
+        except ValueError:
+            return _error(400, f"Last-Event-ID must be a whole number, got {last!r}")
+        broadcaster.loop = asyncio.get_running_loop()
+        queue: asyncio.Queue[tuple[Row | None, dict[str, Any]]] = asyncio.Queue()
+        broadcaster.queues.add(queue)
+
+        def message(data: dict[str, Any], event_id: int | None) -> str:
+            head = f"id: {event_id}\n" if event_id is not None else ""
+            return f"{head}event: state\ndata: {json.dumps(data, ensure_ascii=False)}\n\n"
+
+        async def events() -> AsyncIterator[str]:
+            try:
+                yield "retry: 1000\n\n"
+                if since is not None:  # what was missed while away, then the state now
+                    for missed in service.ledger.events_after(since):
+                        data = json.dumps(_row_json(missed), ensure_ascii=False)
+                        yield f"id: {missed.id}\nevent: ledger\ndata: {data}\n\n"
+                snapshot = service.state()
+                yield message(snapshot, snapshot.get("last_event_id"))
+                while True:
+                    try:
+                        changed, snap = await asyncio.wait_for(queue.get(), KEEPALIVE_S)
+                    except TimeoutError:
+                        yield ": keep-alive\n\n"
+                        continue
+                    yield message(snap, changed.id if changed is not None else None)
+            finally:
+                broadcaster.queues.discard(queue)
+
+        return StreamingResponse(
+            events(),
+            media_type="text/event-stream",
+            headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"},
+        )
+
+    async def index(request: Request) -> Response:
+        return HTMLResponse(scoreboard_page(service.state()))
+
+    async def overlay(request: Request) -> Response:
+        return HTMLResponse(
+            overlay_page(service.state(), opaque=request.query_params.get("bg") == "1")
+        )
+
+    routes = [
+        Route("/", index),
+        Route("/overlay", overlay),
+        Route("/api/state", get_state),
+        Route("/api/transcript", get_transcript),
+        Route("/api/sessions", get_sessions),
+        Route("/api/session", post_session, methods=["POST"]),
+        Route("/api/events", post_events, methods=["POST"]),
+        Route("/api/undo", post_undo, methods=["POST"]),
+        Route("/api/end", post_end, methods=["POST"]),
+        Route("/api/stream", stream),
+    ]
+    return Starlette(routes=routes)
+
+
+def _row_json(row: Row) -> dict[str, Any]:
+    return {"id": row.id, "session": row.session_id, "seq": row.seq, "type": row.type,
+            "payload": row.payload, "source": row.source}  # fmt: skip

@@ -1,0 +1,113 @@
+"""The HTTP API (spec/interfaces.md) in-process: auth, validation, state, transcript."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from starlette.testclient import TestClient
+
+from hub.adapters.ledger import Ledger
+from hub.referee.transcript import referee_json
+from hub.table.service import TableService
+from hub.web.app import create_app
+
+TOKEN = "s3cret"
+AUTH = {"Authorization": f"Bearer {TOKEN}"}
+GOLDEN = Path(__file__).resolve().parent.parent / "golden"
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> TestClient:
+    service = TableService(Ledger(tmp_path / "t.db"), "t1")
+    return TestClient(create_app(service, TOKEN))
+
+
+def session_body(tr: dict[str, Any]) -> dict[str, Any]:
+    first = tr["hands"][0]
+    return {"format": "tiengow-transcript/1", "rules": tr["rules"], "seats": tr["seats"],
+            "hands": [{"banker": first["banker"], "banker_term": first.get("banker_term", 1), "events": []}]}  # fmt: skip
+
+
+def test_a_whole_session_through_the_api(client: TestClient) -> None:
+    tr = json.loads((GOLDEN / "G32-session-derived-banker.json").read_text(encoding="utf-8"))[
+        "transcript"
+    ]
+    assert client.post("/api/session", json=session_body(tr), headers=AUTH).status_code == 200
+    for hand in tr["hands"]:
+        for ev in hand["events"]:
+            r = client.post("/api/events", json=ev, headers=AUTH)
+            assert r.status_code == 200, r.text
+    state = client.get("/api/state").json()
+    expected = referee_json(tr)["totals"]
+    assert {s["name"]: s["score"] for s in state["seats"]} == expected
+    assert referee_json(client.get("/api/transcript").json())["totals"] == expected
+    sessions = client.get("/api/sessions").json()
+    assert sessions["current"] == sessions["sessions"][-1]["id"]
+    page = client.get("/").text
+    assert "<html lang=" in page and tr["seats"][0] in page
+
+
+def test_changes_need_the_admin_token(client: TestClient) -> None:
+    tr = json.loads((GOLDEN / "G01-banker-term2-wins-ru-er.json").read_text(encoding="utf-8"))[
+        "transcript"
+    ]
+    for path, body in (("/api/session", session_body(tr)), ("/api/events", {"seat": "E", "play": ["6-6"]}),
+                       ("/api/undo", {}), ("/api/end", {})):  # fmt: skip
+        assert client.post(path, json=body).status_code == 401
+        assert (
+            client.post(path, json=body, headers={"Authorization": "Bearer wrong"}).status_code
+            == 401
+        )
+    assert client.get("/api/state").json()["session"] is None
+
+
+@pytest.mark.parametrize(
+    ("body", "pattern"),
+    [
+        (b"{not json", "not JSON"),
+        (b'{"seat": "E", "play": ["7-7"]}', "unknown tile '7-7'"),
+        (b'{"seat": "Q", "play": ["6-6"]}', "unknown seat 'Q'"),
+        (b"[1, 2]", "an event is an object"),
+        (b'{"seat": "S", "play": ["6-6"]}', "out of turn"),
+        (b'{"seat": "E", "play": ["6-6"], "discard": 1}', "exactly one action"),
+    ],
+)
+def test_bad_events_get_400_with_the_reason_and_change_nothing(
+    client: TestClient, body: bytes, pattern: str
+) -> None:
+    tr = json.loads((GOLDEN / "G01-banker-term2-wins-ru-er.json").read_text(encoding="utf-8"))[
+        "transcript"
+    ]
+    client.post("/api/session", json=session_body(tr), headers=AUTH)
+    before = client.get("/api/state").json()
+    r = client.post(
+        "/api/events", content=body, headers={**AUTH, "Content-Type": "application/json"}
+    )
+    assert r.status_code == 400 and pattern in r.json()["error"]
+    assert client.get("/api/state").json() == before
+
+
+def test_bad_sessions_and_oversized_bodies(client: TestClient) -> None:
+    r = client.post(
+        "/api/session", json={"seats": ["A", "A"], "hands": [{"banker": "A"}]}, headers=AUTH
+    )
+    assert r.status_code == 400 and "different names" in r.json()["error"]
+    r = client.post(
+        "/api/session",
+        json={"rules": "nowhere", "seats": list("ESWN"), "hands": [{"banker": "E"}]},
+        headers=AUTH,
+    )
+    assert r.status_code == 400 and "unknown rules preset" in r.json()["error"]
+    r = client.post("/api/events", content=b"x" * 70000, headers=AUTH)
+    assert r.status_code == 400 and "at most" in r.json()["error"]
+
+
+@pytest.mark.parametrize(
+    "path", ["/../../etc/passwd", "/static/../../etc/passwd", "/%2e%2e/%2e%2e/etc/passwd"]
+)
+def test_no_path_traversal(client: TestClient, path: str) -> None:
+    r = client.get(path)
+    assert r.status_code == 404 and "root:" not in r.text

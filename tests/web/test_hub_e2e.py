@@ -1,0 +1,118 @@
+"""`tiengow hub` as a club runs it: a real process, SSE, kill -9 and restart, export."""
+
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx2 as httpx
+import pytest
+
+from hub.referee.transcript import referee_json
+from hub.rules.options import preset
+from hub.selfplay import play_session, transcript_of
+
+from .hubproc import HubProcess
+
+
+def selfplayed(hands: int, seed: int) -> dict[str, Any]:
+    rules = preset("hk")
+    return transcript_of(rules, list("ESWN"), list(play_session(rules, hands, random.Random(seed))))
+
+
+def session_body(tr: dict[str, Any]) -> dict[str, Any]:
+    return {
+        "rules": tr["rules"],
+        "seats": tr["seats"],
+        "hands": [{"banker": tr["hands"][0]["banker"]}],
+    }
+
+
+def events_of(tr: dict[str, Any]) -> list[dict[str, Any]]:
+    return [ev for h in tr["hands"] for ev in h["events"]]
+
+
+@pytest.fixture
+def hub(tmp_path: Path) -> Iterator[HubProcess]:
+    h = HubProcess(tmp_path / "club.db").start()
+    yield h
+    h.stop()
+
+
+def sse_messages(url: str, last_id: int | None, want: int) -> list[tuple[str, str, str]]:
+    """Read ``want`` SSE messages (id, event, data) from the stream."""
+    headers = {"Last-Event-ID": str(last_id)} if last_id is not None else {}
+    out: list[tuple[str, str, str]] = []
+    with httpx.stream("GET", url + "/api/stream", headers=headers, timeout=10) as r:
+        msg: dict[str, str] = {}
+        for line in r.iter_lines():
+            if not line:
+                if "data" in msg:
+                    out.append((msg.get("id", ""), msg.get("event", ""), msg["data"]))
+                    if len(out) >= want:
+                        return out
+                msg = {}
+                continue
+            key, _, value = line.partition(": ")
+            msg[key] = value
+    return out
+
+
+def test_the_stream_resumes_from_last_event_id(hub: HubProcess) -> None:
+    tr = selfplayed(1, 3)
+    assert hub.post("/api/session", session_body(tr)).status_code == 200
+    first = sse_messages(hub.url, None, 1)[0]
+    first_id = int(first[0])
+    for ev in events_of(tr)[:5]:
+        assert hub.post("/api/events", ev).status_code == 200
+    missed = sse_messages(hub.url, first_id, 6)
+    assert [m[1] for m in missed] == ["ledger"] * 5 + ["state"]
+    assert [int(m[0]) for m in missed[:5]] == list(range(first_id + 1, first_id + 6))
+    assert json.loads(missed[-1][2])["hand"]["trick"][0]["tiles"] == events_of(tr)[4]["play"]
+
+
+def test_kill_9_at_random_events_loses_nothing(tmp_path: Path) -> None:
+    tr = selfplayed(3, 11)
+    events = events_of(tr)
+    rng = random.Random(5)
+    kills = sorted(rng.sample(range(1, len(events)), 3))
+    h = HubProcess(tmp_path / "club.db").start()
+    assert h.post("/api/session", session_body(tr)).status_code == 200
+    for i, ev in enumerate(events):
+        if i in kills:
+            h.kill9()
+            h = HubProcess(tmp_path / "club.db", h.port).start()
+            assert sum(len(x["events"]) for x in h.get("/api/transcript")["hands"]) == i
+        r = h.post("/api/events", ev)
+        assert r.status_code == 200, r.text
+    state = h.get("/api/state")
+    h.stop()
+    expected = referee_json(tr)["totals"]
+    assert {s["name"]: s["score"] for s in state["seats"]} == expected
+    out = subprocess.run([sys.executable, "-m", "hub.cli", "export", "--db", str(tmp_path / "club.db")],
+                         capture_output=True, text=True, check=True)  # fmt: skip
+    assert referee_json(json.loads(out.stdout))["totals"] == expected
+
+
+def test_bad_configuration_is_refused_before_starting(tmp_path: Path) -> None:
+    cfg = tmp_path / "table.toml"
+    cfg.write_text(
+        'http = "nowhere"\nrules = "nowhere"\n[serial]\n7 = "/dev/x"\n', encoding="utf-8"
+    )
+    p = subprocess.run(
+        [sys.executable, "-m", "hub.cli", "hub", "--config", str(cfg)],
+        capture_output=True,
+        text=True,
+    )
+    assert p.returncode == 2
+    for piece in (
+        "http: 'nowhere' is not HOST:PORT",
+        "rules: unknown rules preset 'nowhere'",
+        "serial: seat '7'",
+    ):
+        assert piece in p.stderr
