@@ -131,7 +131,7 @@ class TableService:
             self._notify(row)
             return row
 
-    def undo(self, source: str, reason: str = "") -> Row:
+    def undo(self, source: str, reason: str = "", also: Callable[[Any], None] | None = None) -> Row:
         """A correction: take back the last action (recorded as an event of its own)."""
         with self.lock:
             session = self._current()

@@ -1,0 +1,262 @@
+"""The live table: what the camera sees and what the pads press become refereed events.
+
+* A **play** is the tiles the camera sees face up in the seat's play zone,
+  confirmed by that seat's ``play`` press (or, if the table sets
+  ``auto_confirm_s``, by the tiles staying there that long).
+* A **discard** is a ``discard`` press plus the face-down tiles the camera
+  counts in that zone (without a camera: as many as were led).
+* A read below the confidence threshold is not guessed: the pad asks
+  "Play 6-6+6-3? OK/UNDO" and waits for ``ok`` or ``undo``.
+* ``undo`` takes back the seat's own last action while the next seat has not
+  acted yet; an illegal play is refused with the reason on the pad and the
+  scoreboard.
+
+Each pad press is handled exactly once: the pad's key is written in the same
+ledger transaction as the event it causes (or as the recorded refusal), through
+the ``also`` callback that the pad intake passes in.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from hub.rules.errors import IllegalPlay, TranscriptError
+from hub.rules.tiles import format_mask
+from hub.table.service import TableService
+
+ShowFn = Callable[[int, list[str], str, int], None]  # seat, lines, led, beep
+Also = Callable[[Any], None] | None
+LINE = 21  # characters per OLED line
+
+
+@dataclass(frozen=True, slots=True)
+class ZoneView:
+    """A seat's play zone as the camera settled on it."""
+
+    seat: int
+    faces: tuple[str, ...]  # face-up tiles, H-L
+    face_down: int
+    confidence: float  # the lowest confidence among the faces read (1.0 if none)
+    t: float
+    frame_id: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class LiveSettings:
+    confidence: float = 0.9
+    auto_confirm_s: float = 0.0  # 0: a play waits for its seat's `play` press
+    camera: bool = True  # False: plays come from the API only, discards are counted by the lead
+
+
+@dataclass(slots=True)
+class _Pending:
+    faces: tuple[str, ...]
+    frame_id: int | None
+
+
+class LiveTable:
+    def __init__(
+        self,
+        service: TableService,
+        settings: LiveSettings,
+        show: ShowFn | None = None,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.service = service
+        self.settings = settings
+        self.show_fn = show
+        self.clock = clock
+        self.lock = threading.RLock()
+        self.zones: dict[int, ZoneView] = {}
+        self.pending: dict[int, _Pending] = {}
+        self.messages: dict[int, tuple[str, str]] = {}  # seat -> (text, led)
+        self.notice: dict[str, Any] | None = None  # the last refusal, for the scoreboard
+        service.listeners.append(lambda row, snapshot: self.refresh())
+
+    # -- inputs -----------------------------------------------------------------------------
+    def on_zone(self, view: ZoneView) -> None:
+        with self.lock:
+            self.zones[view.seat] = view
+
+    def on_press(self, seat: int, button: str, also: Also = None) -> None:
+        """A pad press (the pad intake's sink): returns once its outcome is durably recorded."""
+        with self.lock:
+            handler = {
+                "play": self._press_play,
+                "discard": self._press_discard,
+                "ok": self._press_ok,
+                "undo": self._press_undo,
+                "forfeit": self._press_forfeit,
+            }.get(button)
+            if handler is None:  # menu and future buttons: nothing to record
+                self.refresh()
+                return
+            handler(seat, also)
+
+    def tick(self) -> None:
+        """Confirm a settled play automatically when the table allows it."""
+        if self.settings.auto_confirm_s <= 0:
+            return
+        with self.lock:
+            seat = self._to_act()
+            view = self.zones.get(seat) if seat is not None else None
+            if view is None or seat is None or seat in self.pending:
+                return
+            if self.clock() - view.t < self.settings.auto_confirm_s:
+                return
+            if view.faces and view.confidence >= self.settings.confidence:
+                self._submit(seat, {"play": list(view.faces)}, "camera", view.frame_id, None)
+            elif not view.faces and view.face_down and view.face_down == self._trick_size():
+                self._submit(seat, {"discard": view.face_down}, "camera", view.frame_id, None)
+
+    # -- presses ----------------------------------------------------------------------------
+    def _press_play(self, seat: int, also: Also) -> None:
+        view = self.zones.get(seat)
+        if not self.settings.camera:
+            self._refuse(seat, "no camera: the operator enters plays", also)
+            return
+        if view is None or not view.faces:
+            self._refuse(seat, "no tiles seen in your play zone", also)
+            return
+        if view.confidence < self.settings.confidence:
+            self.pending[seat] = _Pending(view.faces, view.frame_id)
+            self._tell(seat, f"Play {'+'.join(view.faces)}? OK/UNDO", "turn")
+            self._record_only(seat, also, "confirm", {"faces": list(view.faces)})
+            return
+        self._submit(seat, {"play": list(view.faces)}, f"pad:{seat}", view.frame_id, also)
+
+    def _press_discard(self, seat: int, also: Also) -> None:
+        view = self.zones.get(seat)
+        count = (
+            view.face_down if (self.settings.camera and view is not None) else self._trick_size()
+        )
+        if count == 0:
+            count = self._trick_size()  # nothing counted yet: the discard is as many as were led
+        self._submit(seat, {"discard": count}, f"pad:{seat}", view.frame_id if view else None, also)
+
+    def _press_ok(self, seat: int, also: Also) -> None:
+        pending = self.pending.pop(seat, None)
+        if pending is None:
+            self.refresh()
+            return
+        self._submit(seat, {"play": list(pending.faces)}, f"pad:{seat}", pending.frame_id, also)
+
+    def _press_undo(self, seat: int, also: Also) -> None:
+        if self.pending.pop(seat, None) is not None:
+            self._tell(seat, "cancelled", "idle")
+            self._record_only(seat, also, "cancel", {})
+            return
+        session = self.service.session
+        last = session.hands[-1].actions[-1] if session and session.hands[-1].actions else None
+        if last is None or last.seat != seat:
+            self._refuse(seat, "undo: only your own last action, before the next seat acts", also)
+            return
+        try:
+            self.service.undo(f"pad:{seat}", "undo pressed", also=also)
+        except IllegalPlay as e:
+            self._refuse(seat, str(e), also)
+            return
+        self._tell(seat, "undone", "turn")
+
+    def _press_forfeit(self, seat: int, also: Also) -> None:
+        self._submit(seat, {"forfeit": True}, f"pad:{seat}", None, also)
+
+    # -- helpers ----------------------------------------------------------------------------
+    def _seat_name(self, seat: int) -> str:
+        session = self.service.session
+        return session.seats[seat] if session and 0 <= seat < len(session.seats) else str(seat)
+
+    def _submit(
+        self, seat: int, action: dict[str, Any], source: str, frame_id: int | None, also: Also
+    ) -> None:
+        event = {"seat": self._seat_name(seat), **action}
+        try:
+            self.service.submit(
+                event, source, frame_id=frame_id, also=also, record_refusal=also is not None
+            )
+        except (IllegalPlay, TranscriptError) as e:
+            self.notice = {"seat": self._seat_name(seat), "message": str(e), "event": event}
+            self._tell(seat, str(e), "error")
+            return
+        self.messages.pop(seat, None)
+        self.notice = None
+
+    def _refuse(self, seat: int, message: str, also: Also) -> None:
+        self._record_only(seat, also, "refused", {"message": message})
+        self.notice = {"seat": self._seat_name(seat), "message": message}
+        self._tell(seat, message, "error")
+
+    def _record_only(self, seat: int, also: Also, kind: str, payload: dict[str, Any]) -> None:
+        """A press that changes no game state is still recorded, so it is applied once."""
+        if also is None or self.service.session_id is None:
+            return
+        self.service.ledger.append(
+            self.service.session_id, kind, payload, f"pad:{seat}", seat, None, also
+        )
+
+    def _tell(self, seat: int, text: str, led: str) -> None:
+        self.messages[seat] = (text, led)
+        self.refresh()
+
+    def _to_act(self) -> int | None:
+        session = self.service.session
+        if session is None or session.ended:
+            return None
+        st = session.state
+        if st.done:
+            return session.results[-1].winner  # the winner is the next banker and leads
+        return st.to_act if st.to_act >= 0 else None
+
+    def _trick_size(self) -> int:
+        session = self.service.session
+        if session is None or not session.state.trick:
+            return 1
+        return session.state.trick[0].n_tiles
+
+    # -- what the pads show -----------------------------------------------------------------
+    def screen(self, seat: int) -> tuple[list[str], str]:
+        """The four OLED lines and the LED state for a seat."""
+        session = self.service.session
+        if session is None:
+            return ["Tien Gow Table", "waiting for a", "session to start", ""], "idle"
+        name = session.seats[seat] if seat < len(session.seats) else str(seat)
+        score = session.totals()[seat] if seat < len(session.seats) else 0
+        st = session.state
+        to_act = self._to_act()
+        led = "idle"
+        if session.ended:
+            status = "session over"
+        elif st.done and session.results:
+            winner = session.results[-1].winner
+            status = (
+                "you won the hand" if winner == seat else f"{session.seats[winner]} won the hand"
+            )
+            led = "win" if winner == seat else "idle"
+        elif to_act == seat:
+            status = (
+                "YOUR TURN: lead" if not st.trick else f"YOUR TURN: {st.trick[0].n_tiles} tile(s)"
+            )
+            led = "turn"
+        else:
+            status = f"{session.seats[to_act]} to play" if to_act is not None else ""
+        best = ""
+        if st.trick and 0 <= st.best < len(st.trick):
+            b = st.trick[st.best]
+            best = f"best {format_mask(b.mask)} {session.seats[b.seat]}"
+        message, mled = self.messages.get(seat, ("", ""))
+        if mled:
+            led = mled
+        lines = [f"{name} {score:+d}", status, best, message]
+        return [line[:LINE] for line in lines], led
+
+    def refresh(self) -> None:
+        if self.show_fn is None:
+            return
+        session = self.service.session
+        for seat in range(len(session.seats) if session else 4):
+            lines, led = self.screen(seat)
+            self.show_fn(seat, lines, led, 1 if led in ("turn", "error") else 0)

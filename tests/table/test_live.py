@@ -1,0 +1,127 @@
+"""The live table: camera views and pad presses become the same events a transcript holds."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from hub.adapters.ledger import Ledger
+from hub.referee.transcript import referee_json
+from hub.table.live import LiveSettings, LiveTable, ZoneView
+from hub.table.service import TableService
+
+GOLDEN = Path(__file__).resolve().parent.parent / "golden"
+
+
+class Screens:
+    def __init__(self) -> None:
+        self.last: dict[int, tuple[list[str], str, int]] = {}
+
+    def __call__(self, seat: int, lines: list[str], led: str, beep: int) -> None:
+        self.last[seat] = (lines, led, beep)
+
+
+def table(tmp_path: Path, tr: dict[str, Any], **settings: Any) -> tuple[LiveTable, Screens]:
+    service = TableService(Ledger(tmp_path / "t.db"))
+    first = tr["hands"][0]
+    service.start_session(
+        {
+            "rules": tr["rules"],
+            "seats": tr["seats"],
+            "hands": [{"banker": first["banker"], "banker_term": first.get("banker_term")}],
+        },
+        "test",
+    )
+    screens = Screens()
+    return LiveTable(service, LiveSettings(**settings), screens, clock=lambda: 100.0), screens
+
+
+def play_through(live: LiveTable, tr: dict[str, Any], t: float = 0.0) -> None:
+    seats = tr["seats"]
+    for hand in tr["hands"]:
+        for ev in hand["events"]:
+            seat = seats.index(ev["seat"])
+            if "play" in ev:
+                live.on_zone(ZoneView(seat, tuple(ev["play"]), 0, 0.99, t))
+                live.on_press(seat, "play")
+            else:
+                n = ev["discard"] if isinstance(ev["discard"], int) else len(ev["discard"])
+                live.on_zone(ZoneView(seat, (), n, 1.0, t))
+                live.on_press(seat, "discard")
+
+
+def test_presses_and_views_referee_a_whole_session(tmp_path: Path) -> None:
+    tr = json.loads((GOLDEN / "G32-session-derived-banker.json").read_text(encoding="utf-8"))[
+        "transcript"
+    ]
+    live, screens = table(tmp_path, tr)
+    play_through(live, tr)
+    totals = referee_json(live.service.transcript())["totals"]
+    assert totals == referee_json(tr)["totals"]
+    winner = live.service.session.results[-1].winner  # type: ignore[union-attr]
+    assert screens.last[winner][1] == "win"
+    assert all(len(line) <= 21 for lines, _, _ in screens.last.values() for line in lines)
+
+
+def test_an_unsure_read_asks_the_pad_to_confirm(tmp_path: Path) -> None:
+    tr = json.loads((GOLDEN / "G01-banker-term2-wins-ru-er.json").read_text(encoding="utf-8"))[
+        "transcript"
+    ]
+    live, screens = table(tmp_path, tr)
+    ev = tr["hands"][0]["events"][0]
+    seat = tr["seats"].index(ev["seat"])
+    live.on_zone(ZoneView(seat, tuple(ev["play"]), 0, 0.5, 0))
+    live.on_press(seat, "play")
+    assert live.service.session.hands[-1].actions == []  # type: ignore[union-attr]
+    assert screens.last[seat][0][3].startswith("Play ") and screens.last[seat][0][3].endswith(
+        "OK/UNDO"
+    )
+    live.on_press(seat, "ok")
+    assert len(live.service.session.hands[-1].actions) == 1  # type: ignore[union-attr]
+
+
+def test_an_illegal_play_is_refused_with_the_reason(tmp_path: Path) -> None:
+    tr = json.loads((GOLDEN / "G01-banker-term2-wins-ru-er.json").read_text(encoding="utf-8"))[
+        "transcript"
+    ]
+    live, screens = table(tmp_path, tr)
+    leader = tr["seats"].index(tr["hands"][0]["events"][0]["seat"])
+    other = (leader + 2) % 4
+    live.on_zone(ZoneView(other, ("6-6",), 0, 0.99, 0))
+    live.on_press(other, "play", also=lambda db: None)
+    assert screens.last[other][1] == "error" and "out of turn" in screens.last[other][0][3]
+    assert live.notice is not None and "out of turn" in live.notice["message"]
+    types = [r.type for r in live.service.ledger.events(live.service.session_id or 0)]
+    assert types == ["session", "refused"]  # recorded, so the pad's press is applied once
+
+
+def test_undo_only_own_last_action(tmp_path: Path) -> None:
+    tr = json.loads((GOLDEN / "G01-banker-term2-wins-ru-er.json").read_text(encoding="utf-8"))[
+        "transcript"
+    ]
+    live, screens = table(tmp_path, tr)
+    events = tr["hands"][0]["events"]
+    first = {"transcript": {**tr, "hands": [{**tr["hands"][0], "events": events[:1]}]}}
+    play_through(live, first["transcript"])
+    second = tr["seats"].index(events[1]["seat"])
+    live.on_press(second, "undo")
+    assert screens.last[second][1] == "error"
+    leader = tr["seats"].index(events[0]["seat"])
+    live.on_press(leader, "undo")
+    assert live.service.session.hands[-1].actions == []  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize("auto", [0.0, 2.0])
+def test_auto_confirm_after_a_stable_interval(tmp_path: Path, auto: float) -> None:
+    tr = json.loads((GOLDEN / "G01-banker-term2-wins-ru-er.json").read_text(encoding="utf-8"))[
+        "transcript"
+    ]
+    live, _ = table(tmp_path, tr, auto_confirm_s=auto)
+    ev = tr["hands"][0]["events"][0]
+    live.on_zone(ZoneView(tr["seats"].index(ev["seat"]), tuple(ev["play"]), 0, 0.99, 97.0))
+    live.tick()  # the clock says 100.0: settled for 3 s
+    played = len(live.service.session.hands[-1].actions)  # type: ignore[union-attr]
+    assert played == (1 if auto else 0)
