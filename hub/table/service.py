@@ -15,9 +15,10 @@ from typing import Any
 
 from hub.adapters.ledger import Ledger, Row
 from hub.referee.hand import Action
-from hub.referee.transcript import FORMAT, action_json, parse_action
+from hub.referee.transcript import FORMAT, action_json, hand_json, parse_action
 from hub.rules.errors import IllegalPlay, RulesError, TranscriptError
-from hub.rules.options import rules_json
+from hub.rules.explain import explain_items
+from hub.rules.options import load_rules, rules_json
 from hub.table.session import LiveSession, replay
 
 Listener = Callable[[Row | None, dict[str, Any]], None]
@@ -195,6 +196,34 @@ class TableService:
                 "hands_played": len(s.results),
                 "last_event_id": self.ledger.last_event_id(),
             }
+
+    def hands(self) -> dict[str, Any]:
+        """The finished hands of the session in the result format, with running totals."""
+        with self.lock:
+            s = self.session
+            if s is None:
+                return {"seats": [], "hands": [], "totals": []}
+            out, running = [], [0] * len(s.seats)
+            for r in s.results:
+                for i, v in enumerate(r.money(len(s.seats), "net")):
+                    running[i] += v
+                out.append(
+                    {
+                        **hand_json(r, tuple(s.seats)),
+                        "running": dict(zip(s.seats, running, strict=True)),
+                    }
+                )
+            return {
+                "seats": s.seats,
+                "hands": out,
+                "totals": dict(zip(s.seats, running, strict=True)),
+            }
+
+    def rules_text(self, lang: str) -> dict[str, Any]:
+        """The house rules in force, one line per option (``tiengow rules``)."""
+        rules = self.session.rules if self.session else load_rules("hk")
+        return {"lang": lang, "rules": rules_json(rules),
+                "lines": [{"option": k, "text": t} for k, t in explain_items(rules, lang)]}  # fmt: skip
 
     def transcript(self) -> dict[str, Any]:
         with self.lock:

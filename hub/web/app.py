@@ -113,6 +113,17 @@ def create_app(service: TableService, admin_token: str) -> Starlette:
         except IllegalPlay as e:
             return _error(404, str(e))
 
+    async def get_hands(request: Request) -> Response:
+        """Every finished hand of the session with its payments and reasons (charts, exports)."""
+        return _json(service.hands())
+
+    async def get_rules(request: Request) -> Response:
+        lang = request.query_params.get("lang", "en")
+        try:
+            return _json(service.rules_text(lang))
+        except ValueError as e:
+            return _error(400, str(e))
+
     async def get_sessions(request: Request) -> Response:
         return _json({"sessions": service.ledger.sessions(), "current": service.session_id})
 
@@ -169,6 +180,8 @@ def create_app(service: TableService, admin_token: str) -> Starlette:
         Route("/api/state", get_state),
         Route("/api/transcript", get_transcript),
         Route("/api/sessions", get_sessions),
+        Route("/api/hands", get_hands),
+        Route("/api/rules", get_rules),
         Route("/api/session", post_session, methods=["POST"]),
         Route("/api/events", post_events, methods=["POST"]),
         Route("/api/undo", post_undo, methods=["POST"]),

@@ -111,3 +111,18 @@ def test_bad_sessions_and_oversized_bodies(client: TestClient) -> None:
 def test_no_path_traversal(client: TestClient, path: str) -> None:
     r = client.get(path)
     assert r.status_code == 404 and "root:" not in r.text
+
+
+def test_hands_and_rules_for_the_scoreboard(client: TestClient) -> None:
+    tr = json.loads((GOLDEN / "G32-session-derived-banker.json").read_text(encoding="utf-8"))["transcript"]
+    client.post("/api/session", json=session_body(tr), headers=AUTH)
+    for hand in tr["hands"]:
+        for ev in hand["events"]:
+            client.post("/api/events", json=ev, headers=AUTH)
+    hands = client.get("/api/hands").json()
+    assert len(hands["hands"]) == len(tr["hands"])
+    assert hands["hands"][-1]["running"] == hands["totals"] == referee_json(tr)["totals"]
+    assert all(p["reason"] for h in hands["hands"] for p in h["payments"])
+    rules = client.get("/api/rules?lang=zh-Hant").json()
+    assert rules["lang"] == "zh-Hant" and any("莊" in line["text"] for line in rules["lines"])
+    assert client.get("/api/rules?lang=fr").status_code == 400
