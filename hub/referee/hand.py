@@ -27,7 +27,6 @@ from hub.rules.groups import (
     ZA8_PAIR_MASK,
     Cls,
     GroupTable,
-    Kind,
     describe_group,
     group_table,
 )
@@ -43,7 +42,6 @@ from hub.rules.play import beats_in, groups_in
 from hub.rules.scoring import Payment, each_pays, li_pai_value
 from hub.rules.tiles import (
     ALL_TILES,
-    FACE_INDEX,
     FACE_MASK,
     FACES,
     TILE_FACE,
@@ -682,17 +680,6 @@ def _zun_money(rules: Rules, state: HandState, trick: Trick, others: list[int]) 
         pay(trick.leader, "he_zun")
 
 
-def seat_face_count(mask: int) -> dict[str, int]:
-    """Faces in a mask with their counts (for messages and views)."""
-    out: dict[str, int] = {}
-    while mask:
-        low = mask & -mask
-        face = FACES[FACE_INDEX[low.bit_length() - 1]].text
-        out[face] = out.get(face, 0) + 1
-        mask ^= low
-    return out
-
-
 __all__ = [
     "Action",
     "Claim",
@@ -702,13 +689,14 @@ __all__ = [
     "Event",
     "Forfeited",
     "HandState",
-    "Kind",
     "Namer",
     "Played",
     "Trick",
     "TrickPlay",
     "decide",
     "evolve",
+    "legal_beats",
+    "legal_leads",
     "new_hand",
     "table_for",
 ]
