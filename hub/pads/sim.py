@@ -328,6 +328,8 @@ class MqttPadTransport:
     def stop(self, clean: bool = True) -> None:
         """Disconnect; with ``clean`` the pad says it is leaving (retained ``online`` 0)."""
         if clean and self.connected.is_set():
-            self.client.publish(self.online, b"0", qos=1, retain=True).wait_for_publish(2)
+            info = self.client.publish(self.online, b"0", qos=1, retain=True)
+            with contextlib.suppress(RuntimeError, ValueError):  # the connection is gone
+                info.wait_for_publish(2)
         self.client.disconnect()
         self.client.loop_stop()

@@ -82,6 +82,8 @@ class Mosquitto:
         if self.proc is not None:
             self.proc.terminate()
             self.proc.wait(timeout=10)
+            if self.proc.stdout is not None:
+                self.proc.stdout.close()
             self.proc = None
 
 
