@@ -14,7 +14,7 @@ ring refuses the press, so the pad can buzz).
 import time
 
 try:
-    from hub.pads import protocol
+    from hub.pads import protocol  # type: ignore[import-not-found,unused-ignore]
 except ImportError:  # on the pad, where protocol.py sits beside this file
     import protocol  # type: ignore[import-not-found,no-redef,unused-ignore]
 
@@ -36,6 +36,16 @@ def _soft_ticks_diff(a: int, b: int) -> int:
 
 
 ticks_diff = getattr(time, "ticks_diff", None) or _soft_ticks_diff
+_ticks_ms = getattr(time, "ticks_ms", None)
+_monotonic_ns = getattr(time, "monotonic_ns", None)
+
+
+def now_ms() -> int:
+    """Milliseconds from a monotonic clock: ``time.ticks_ms()`` on a board (wraps; compare
+    with ``ticks_diff``), ``time.monotonic_ns() // 1e6`` on CPython."""
+    if _ticks_ms is not None:
+        return int(_ticks_ms())
+    return int(_monotonic_ns()) // 1000000  # type: ignore[misc,unused-ignore]
 
 
 class Sender:
@@ -141,6 +151,7 @@ class Screen:
         self.beep = 0
         self.link = LINK_LOST
         self.table = ""
+        self.beeps = 0  # shows that asked for a beep, so the buzzer sounds once per show
         self.version = 0  # bumped on every change, so the display task redraws only then
 
     def apply(self, msg: "protocol.Message") -> None:
@@ -150,6 +161,7 @@ class Screen:
             self.lines = list(msg["lines"])
             self.led = msg["led"]
             self.beep = msg["beep"]
+            self.beeps += self.beep
             self.version += 1
         elif kind == protocol.WELCOME:
             self.table = msg["table"]

@@ -35,10 +35,6 @@ CAPS = ["btn", "led", "oled", "buzzer"]
 _POLL_S = 0.01  # how often the pad's loop looks at its clock when nothing wakes it
 
 
-def now_ms() -> int:
-    return time.monotonic_ns() // 1_000_000
-
-
 class PadTransport(Protocol):
     """How a ``SimPad`` reaches the hub: ``start(pad)`` delivers, ``send`` transmits."""
 
@@ -107,7 +103,7 @@ class SimPad:
                 self.seat, boot if boot is not None else self._rng.getrandbits(32), FW, HW, CAPS,
                 self.transport.heartbeat_ms,
             )  # fmt: skip
-            self.pad.connected(now_ms())
+            self.pad.connected(padcore.now_ms())
             self._cond.notify_all()
 
     # ---- the player's side ---------------------------------------------------------------
@@ -142,7 +138,7 @@ class SimPad:
 
     def connected(self) -> None:
         with self._cond:
-            self.pad.connected(now_ms())
+            self.pad.connected(padcore.now_ms())
             self._cond.notify_all()
 
     def disconnected(self) -> None:
@@ -157,7 +153,7 @@ class SimPad:
             return
         with self._cond:
             version = self.pad.screen.version
-            msg = self.pad.receive(payload, now_ms())
+            msg = self.pad.receive(payload, padcore.now_ms())
             if msg is not None and msg["t"] == protocol.ACK:
                 self.acks += 1
                 self.ack_times.setdefault(msg["ack"], time.perf_counter())
@@ -169,7 +165,7 @@ class SimPad:
     def _run(self) -> None:
         while not self._stop.is_set():
             with self._cond:
-                out = self.pad.poll(now_ms())
+                out = self.pad.poll(padcore.now_ms())
                 sender = self.pad.sender
                 if out is not None and sender.tries == 1:
                     self.press_times[sender.inflight_seq] = time.perf_counter()
