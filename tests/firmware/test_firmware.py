@@ -97,3 +97,67 @@ def test_firmware_type_checks_against_the_board_stubs(board: str) -> None:
     )  # fmt: skip
     assert run.returncode == 0, run.stdout + run.stderr
     assert "Success" in run.stdout
+
+
+def test_the_real_firmware_talks_to_the_hub_over_a_pty(tmp_path: Path) -> None:
+    """firmware/main.py on the unix port (fake machine: scheduled button presses, no OLED)
+    over a pty to SerialPad and PadIntake: presses arrive once, `show` lights the LED."""
+    import pty
+    import select
+    import threading
+    import time
+    import tty
+
+    from hub.pads.intake import PadEvent, PadIntake
+    from hub.pads.serial_pads import SerialPad
+
+    (tmp_path / "config.json").write_text('{"seat": 1, "transport": "serial"}')
+    got: list[PadEvent] = []
+    cond = threading.Condition()
+
+    def sink(event: PadEvent) -> None:
+        with cond:
+            got.append(event)
+            cond.notify_all()
+
+    master, slave = pty.openpty()
+    tty.setraw(master)
+    tty.setraw(slave)
+    intake = PadIntake(sink)
+    port = SerialPad(intake, 1, os.ttyname(slave), reopen_s=0.05).start()
+    env = dict(
+        os.environ,
+        MICROPYPATH=f".frozen:{FIRMWARE}:{MP_TESTS / 'fakes'}",
+        PAD_PRESSES="4@400,7@1000,6@1600",  # play, ok, undo (board_esp32s3 pins)
+    )
+    proc = subprocess.Popen(
+        [tool("micropython"), str(FIRMWARE / "main.py")],
+        cwd=tmp_path,
+        stdin=master,
+        stdout=master,
+        stderr=subprocess.PIPE,
+        env=env,
+    )
+    assert proc.stderr is not None
+    try:
+        with cond:
+            assert cond.wait_for(lambda: len(got) >= 3, 20), got
+        assert [e.value for e in got] == ["play", "ok", "undo"]
+        assert intake.presence(1).hw == "esp32s3" and intake.presence(1).fw == "1.0.0"
+        intake.show(1, ["your turn"], "turn", 1)
+        seen = b""
+        deadline = time.monotonic() + 20
+        fd = proc.stderr.fileno()
+        while b"led 0,40,0" not in seen or b"beep" not in seen:
+            ready, _, _ = select.select([fd], [], [], max(0.0, deadline - time.monotonic()))
+            assert ready, f"no green LED and beep from the firmware: {seen[-400:]!r}"
+            seen += os.read(fd, 4096)
+        assert b"wdt 8000" in seen  # the watchdog task started
+        assert intake.stats.applied == 3
+    finally:
+        proc.kill()
+        proc.wait(10)
+        proc.stderr.close()
+        port.stop()
+        os.close(master)
+        os.close(slave)

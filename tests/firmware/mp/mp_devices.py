@@ -144,4 +144,23 @@ def test_nfc_reports_a_tag_once_while_it_lies_there():
     check(got == ["a1b2", "c3d4", "a1b2"], "%r" % got)
 
 
+def test_config_is_checked_with_clear_messages():
+    import config
+
+    cfg = config.check({"seat": 2})
+    check(cfg["transport"] == "serial" and cfg["nfc"] is False, "defaults %r" % cfg)
+    e = raises(config.ConfigError, config.check, {"seat": 5})
+    check("0..3" in str(e) and "5" in str(e), str(e))
+    e = raises(config.ConfigError, config.check, {"seat": 0, "transport": "ble"})
+    check("'ble'" in str(e) and "mqtt" in str(e), str(e))
+    good = {"seat": 1, "transport": "mqtt", "table": "t1", "wifi": {"ssid": "club"},
+            "broker": {"host": "10.0.0.2"}}
+    cfg = config.check(good)
+    check(cfg["broker"]["port"] == 1883 and cfg["wifi"]["password"] == "", "%r" % cfg)
+    bad = dict(good)
+    bad["table"] = "t 1"
+    raises(config.ConfigError, config.check, bad)
+    raises(config.ConfigError, config.load, "/nonexistent/config.json")
+
+
 run(globals())
