@@ -73,6 +73,8 @@ def conf_text(out: Path, port: int, bind: str, user: str | None = None) -> str:
             "# mosquitto 2 configuration for a Tien Gow table (tiengow broker-config)",
             *([f"user {user}"] if user else []),
             "per_listener_settings false",
+            "# small frames out at once: without it a pad's ack waits ~40 ms (Nagle)",
+            "set_tcp_nodelay true",
             f"listener {port} {bind}",
             "allow_anonymous false",
             f"password_file {out / 'passwd'}",

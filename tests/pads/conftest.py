@@ -39,7 +39,7 @@ class Mosquitto:
         self.port = port or free_port()
         self.conf = workdir / f"mosquitto-{self.port}.conf"
         self.conf.write_text(
-            f"listener {self.port} 127.0.0.1\npersistence false\n"
+            f"listener {self.port} 127.0.0.1\npersistence false\nset_tcp_nodelay true\n"
             + (extra or "allow_anonymous true\n")
         )
         self.proc: subprocess.Popen[bytes] | None = None
