@@ -34,7 +34,7 @@ def test_the_firmware_codec_is_the_hubs_codec() -> None:
     assert len(SOURCES) >= 10
 
 
-@pytest.mark.parametrize("script", ["mp_protocol", "mp_padcore", "mp_devices"])
+@pytest.mark.parametrize("script", ["mp_protocol", "mp_padcore", "mp_devices", "mp_link_mqtt"])
 def test_firmware_logic_on_micropython(script: str, tmp_path: Path) -> None:
     lines = tmp_path / "lines.bin"
     msgs = [
@@ -47,7 +47,7 @@ def test_firmware_logic_on_micropython(script: str, tmp_path: Path) -> None:
         protocol.welcome(1, "t1"),
     ]
     lines.write_bytes(b"".join(protocol.encode_line(m) for m in msgs))
-    env = dict(os.environ, MICROPYPATH=f".frozen:{FIRMWARE}:{MP_TESTS}")
+    env = dict(os.environ, MICROPYPATH=f".frozen:{FIRMWARE}:{MP_TESTS}:{MP_TESTS / 'fakes'}")
     run = subprocess.run(
         [tool("micropython"), str(MP_TESTS / f"{script}.py"), str(lines)],
         capture_output=True,
