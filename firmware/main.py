@@ -12,6 +12,7 @@ import machine
 from micropython import const
 
 import config
+import hw
 import padcore
 import protocol
 from buttons import Buttons
@@ -26,12 +27,6 @@ _WDT_MS = const(8000)
 _FEED_MS = const(1000)
 
 TASKS: "list[asyncio.Task[None]]" = []
-
-
-if sys.platform == "rp2":
-    import board_picow as board
-else:
-    import board_esp32s3 as board  # type: ignore[no-redef]
 
 
 def _on_error(loop: "object", context: "dict[str, Any]") -> None:
@@ -66,7 +61,7 @@ async def main() -> None:
     cfg = config.load()
     seat = cfg["seat"]
     serial = cfg["transport"] == "serial"
-    i2c = board.i2c()
+    i2c = hw.i2c()
     caps = ["btn", "led", "buzzer"]
     oled = None
     try:
@@ -79,11 +74,11 @@ async def main() -> None:
     if cfg["nfc"]:
         caps.append("nfc")
     hb = padcore.HEARTBEAT_MS if serial else 0
-    pad = padcore.Pad(seat, random.getrandbits(32), FW, board.NAME, caps, hb)
+    pad = padcore.Pad(seat, random.getrandbits(32), FW, hw.NAME, caps, hb)
 
     import neopixel
 
-    ui = Ui(pad, oled, neopixel.NeoPixel(board.led_pin(), 1), board.buzzer())
+    ui = Ui(pad, oled, neopixel.NeoPixel(hw.led_pin(), 1), hw.buzzer())
     alive = _Alive()
 
     def on_press(name: str) -> None:
@@ -91,7 +86,7 @@ async def main() -> None:
         if not pad.press(name):
             ui.beep()  # the queue is full: tell the player this press did not count
 
-    buttons = Buttons(board.buttons(), protocol.BUTTONS, on_press, board.ACTIVE_LOW)
+    buttons = Buttons(hw.buttons(), protocol.BUTTONS, on_press, hw.ACTIVE_LOW)
 
     async def scan() -> None:
         while True:

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from hub.pads.intake import PadEvent, PadIntake
+from hub.pads.intake import PadEvent, PadIntake, PadPresence
 from hub.pads.ledger import PadLedger
 from hub.pads.sim import FdPort
 
@@ -174,3 +174,25 @@ def recorder(tmp_path: Path) -> Iterator[Recorder]:
 @pytest.fixture
 def intake(recorder: Recorder) -> PadIntake:
     return PadIntake(recorder, table="t1")
+
+
+class Presence:
+    """An ``on_presence`` callback that tests can wait on."""
+
+    def __init__(self) -> None:
+        self.cond = threading.Condition()
+        self.state: dict[int, bool] = {}
+
+    def __call__(self, p: PadPresence) -> None:
+        with self.cond:
+            self.state[p.seat] = p.online
+            self.cond.notify_all()
+
+    def wait(self, seat: int, online: bool) -> bool:
+        with self.cond:
+            return self.cond.wait_for(lambda: self.state.get(seat) is online, TIMEOUT)
+
+
+@pytest.fixture
+def presence() -> Presence:
+    return Presence()

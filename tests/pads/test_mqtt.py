@@ -2,37 +2,16 @@
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Iterator
 
 import pytest
 
 from hub.pads.embedded import EmbeddedBroker
-from hub.pads.intake import PadIntake, PadPresence
+from hub.pads.intake import PadIntake
 from hub.pads.mqtt_pads import MqttPads, parse_mqtt_url
 from hub.pads.sim import MqttPadTransport, SimPad
 
-from .conftest import TIMEOUT, Mosquitto, Recorder, free_port
-
-
-class Presence:
-    def __init__(self) -> None:
-        self.cond = threading.Condition()
-        self.state: dict[int, bool] = {}
-
-    def __call__(self, p: PadPresence) -> None:
-        with self.cond:
-            self.state[p.seat] = p.online
-            self.cond.notify_all()
-
-    def wait(self, seat: int, online: bool) -> bool:
-        with self.cond:
-            return self.cond.wait_for(lambda: self.state.get(seat) is online, TIMEOUT)
-
-
-@pytest.fixture
-def presence() -> Presence:
-    return Presence()
+from .conftest import TIMEOUT, Mosquitto, Presence, Recorder, free_port
 
 
 @pytest.fixture

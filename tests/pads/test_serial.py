@@ -3,44 +3,19 @@
 from __future__ import annotations
 
 import os
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from hub.pads import protocol
-from hub.pads.intake import PadIntake, PadPresence
+from hub.pads.intake import PadIntake
 from hub.pads.serial_pads import SerialPad
 from hub.pads.sim import SerialPadTransport, SimPad
 
-from .conftest import TIMEOUT, PtyCable, Recorder
+from .conftest import TIMEOUT, Presence, PtyCable, Recorder
 
 BUTTONS = ["play", "discard", "undo", "ok", "forfeit", "menu"]
-
-
-class Presence:
-    def __init__(self) -> None:
-        self.cond = threading.Condition()
-        self.log: list[PadPresence] = []
-
-    def __call__(self, p: PadPresence) -> None:
-        with self.cond:
-            self.log.append(p)
-            self.cond.notify_all()
-
-    def wait_online(self, seat: int, online: bool) -> bool:
-        def now() -> bool:
-            seen = [p for p in self.log if p.seat == seat]
-            return bool(seen) and seen[-1].online is online
-
-        with self.cond:
-            return self.cond.wait_for(now, TIMEOUT)
-
-
-@pytest.fixture
-def presence() -> Presence:
-    return Presence()
 
 
 @pytest.fixture
@@ -149,15 +124,15 @@ def test_unplug_and_replug_keep_every_press(
     try:
         pad.press("play")
         assert pad.wait_idle(TIMEOUT)
-        assert presence.wait_online(0, True)
+        assert presence.wait(0, True)
         cable.unplug()
-        assert presence.wait_online(0, False)
+        assert presence.wait(0, False)
         assert pad.wait_for(lambda p: p.screen.link != 0, TIMEOUT)  # the pad shows the loss
         pad.press("discard")  # pressed while the cable is out: queued on the pad
         pad.press("ok")
         cable.plug()
         assert pad.wait_idle(TIMEOUT)
-        assert presence.wait_online(0, True)
+        assert presence.wait(0, True)
     finally:
         pad.stop()
     assert recorder.buttons() == ["play", "discard", "ok"]

@@ -17,6 +17,7 @@ class Pin:
     IN = 0
     OUT = 1
     PULL_UP = 2
+    PULL_DOWN = 3
 
     def __init__(self, n, mode=0, pull=None):
         self.n = n
