@@ -26,6 +26,7 @@ import serial
 from paho.mqtt.enums import CallbackAPIVersion
 
 from hub.pads import padcore, protocol
+from hub.pads.intake import PadIntake
 from hub.pads.mqtt_pads import MqttUrl, parse_mqtt_url, set_nodelay
 from hub.pads.serial_pads import LineSplitter
 
@@ -329,3 +330,42 @@ class MqttPadTransport:
                 info.wait_for_publish(2)
         self.client.disconnect()
         self.client.loop_stop()
+
+
+class _HubToPad:
+    """The PadLink of a loopback pad: hub -> pad messages as JSON bytes."""
+
+    def __init__(self, pad: SimPad) -> None:
+        self.pad = pad
+
+    def send(self, msg: protocol.Message) -> None:
+        self.pad.deliver(protocol.encode(msg))
+
+
+class LoopbackPadTransport:
+    """A pad wired straight into a ``PadIntake`` in the same process (the demo, tests): every
+    message still goes through the real codec (JSON bytes both ways), only the wire is gone."""
+
+    heartbeat_ms = 0
+
+    def __init__(self, intake: PadIntake, name: str = "loopback") -> None:
+        self.intake = intake
+        self.name = name
+        self._link: _HubToPad | None = None
+
+    def start(self, pad: SimPad) -> None:
+        self._link = _HubToPad(pad)
+        self.intake.attach(pad.seat, self._link, self.name)
+        pad.connected()
+
+    def send(self, payload: bytes) -> None:
+        """Pad -> hub: decode as a transport would and hand the message to the intake."""
+        link = self._link
+        if link is None:
+            raise OSError("loopback pad transport not started")
+        self.intake.receive(link.pad.seat, protocol.decode(payload), link, self.name)
+
+    def stop(self) -> None:
+        if self._link is not None:
+            self.intake.detach(self._link.pad.seat, self._link)
+            self._link.pad.disconnected()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import socket
 from collections.abc import Iterator
 
 import pytest
@@ -32,7 +33,10 @@ def pad_on(url: str, seat: int, **kw: object) -> SimPad:
 def test_four_pads_press_and_see_their_own_screens(
     mosquitto: Mosquitto, recorder: Recorder, hub: tuple[PadIntake, MqttPads]
 ) -> None:
-    intake, _ = hub
+    intake, hubpads = hub
+    sock = hubpads.client.socket()
+    assert isinstance(sock, socket.socket)
+    assert sock.getsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY)
     pads = [pad_on(mosquitto.url, seat, seed=seat) for seat in range(4)]
     try:
         for seat, pad in enumerate(pads):

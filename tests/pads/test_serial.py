@@ -184,3 +184,24 @@ def test_a_restarted_hub_seeded_from_the_ledger_does_not_apply_twice(
     second.receive(1, protocol.btn(1, 5, 3, "discard"), Link(), "mqtt")
     assert recorder.buttons() == ["play", "ok", "discard"]
     assert second.stats.duplicates == 1
+
+
+def test_loopback_pads_for_the_demo(recorder: Recorder) -> None:
+    from hub.pads.sim import LoopbackPadTransport
+
+    intake = PadIntake(recorder)
+    pads = [SimPad(s, LoopbackPadTransport(intake), seed=s).start() for s in range(4)]
+    try:
+        for pad in pads:
+            pad.press("play")
+            pad.press("ok")
+        for pad in pads:
+            assert pad.wait_idle(TIMEOUT)
+        intake.show(2, ["win!"], "win", 1)
+        assert pads[2].wait_for(lambda p: p.screen.led == "win", TIMEOUT)
+        assert all(intake.presence(s).online for s in range(4))
+    finally:
+        for pad in pads:
+            pad.stop()
+    assert recorder.buttons(3) == ["play", "ok"] and len(recorder.buttons()) == 8
+    assert not intake.presence(0).online
