@@ -65,6 +65,7 @@ class Sender:
         self._count = 0
         self.inflight: bytes | None = None  # the JSON bytes of the unacked message
         self.inflight_seq = 0
+        self.inflight_kind = ""
         self.tries = 0
         self._sent_at = 0
         self._last_tx = 0
@@ -86,9 +87,19 @@ class Sender:
         self._count += 1
         return True
 
+    def _hello_pending(self) -> bool:
+        if self.inflight is not None and self.inflight_kind == protocol.HELLO:
+            return True
+        for n in range(self._count):
+            if self._kinds[(self._head + n) % QUEUE] == protocol.HELLO:
+                return True
+        return False
+
     def reconnected(self, now: int) -> None:
-        """The transport came back: say hello again and resend what is in flight at once."""
-        self.push(protocol.HELLO, "")
+        """The transport came back: say hello again (once, however often the link flaps) and
+        resend what is in flight at once."""
+        if not self._hello_pending():
+            self.push(protocol.HELLO, "")
         self._sent_at = now - RETRY_MS
         self.tries = 0
 
@@ -127,6 +138,7 @@ class Sender:
         self.seq += 1
         self.inflight = protocol.encode(self._build(kind, value))
         self.inflight_seq = self.seq
+        self.inflight_kind = kind
         self.tries = 1
         self._sent_at = now
         self._last_tx = now

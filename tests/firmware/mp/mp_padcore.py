@@ -100,4 +100,18 @@ def test_show_sets_screen_and_counts_beeps():
     check(pad.errors == 1, "bad JSON counted")
 
 
+def test_a_flapping_link_queues_one_hello():
+    pad = make()
+    for now in range(0, 100, 10):
+        pad.disconnected()
+        pad.connected(now)
+    check(pad.sender.pending() == 1, "one hello, not %d" % pad.sender.pending())
+    pad.poll(100)
+    pad.connected(110)  # the hello is in flight: resent, not queued again
+    check(pad.sender.pending() == 1, "still one: %d" % pad.sender.pending())
+    pad.receive(ack_bytes(1), 120)
+    pad.connected(130)
+    check(pad.sender.pending() == 1, "a new hello after the first was acked")
+
+
 run(globals())
