@@ -77,13 +77,17 @@ class PadLedger:
         if self._on_commit is not None:
             self._on_commit(event, new)
 
+    @staticmethod
+    def applied_in(db: sqlite3.Connection) -> dict[tuple[int, int], int]:
+        """The highest applied seq per (seat, boot) in ``db``: seeds ``PadIntake(applied=...)``
+        at start-up, so a press committed just before a crash is not applied again."""
+        db.execute(_SCHEMA)
+        rows = db.execute("SELECT seat, boot, MAX(seq) FROM pad_actions GROUP BY seat, boot")
+        return {(seat, boot): seq for seat, boot, seq in rows.fetchall()}
+
     def applied(self) -> dict[tuple[int, int], int]:
-        """The highest applied seq per (seat, boot): seeds ``PadIntake(applied=...)``."""
         with self._lock:
-            rows = self._db.execute(
-                "SELECT seat, boot, MAX(seq) FROM pad_actions GROUP BY seat, boot"
-            ).fetchall()
-        return {(seat, boot): seq for seat, boot, seq in rows}
+            return self.applied_in(self._db)
 
     def events(self) -> list[tuple[int, int, int, str, str]]:
         """Every recorded (seat, boot, seq, kind, value), in key order."""
