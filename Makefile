@@ -3,7 +3,7 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 
-.PHONY: setup system-deps demo test lint typecheck pytest bench clean
+.PHONY: setup system-deps demo test lint typecheck pytest bench enclosure clean
 
 STUBS  := $(VENV)/stubs/.installed
 
@@ -42,6 +42,9 @@ test: lint typecheck pytest
 
 bench: setup
 	$(PY) bench/run.py
+
+enclosure: system-deps
+	$(MAKE) -C hardware/pad
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

@@ -124,3 +124,23 @@ def test_garbage_never_crashes_the_serial_decoder(parts: list[bytes], size: int)
     assert port.stats.lines == port.stats.bad + port.stats.wrong_seat + port.stats.not_for_hub + (
         intake.stats.received
     )
+
+
+topics = st.one_of(
+    st.text(max_size=40),
+    st.sampled_from(["tiengow/t1/seat/1/up", "tiengow/t1/seat/9/up", "tiengow/t1/seat/2/online"]),
+)
+payloads = st.one_of(st.binary(max_size=600), frames.map(lambda f: f[:-10]))
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.tuples(topics, payloads), max_size=20))
+def test_garbage_never_crashes_the_mqtt_handler(messages: list[tuple[str, bytes]]) -> None:
+    from hub.pads.mqtt_pads import MqttPads
+
+    sink = _Count()
+    intake = PadIntake(sink)
+    pads = MqttPads(intake, "mqtt://127.0.0.1:1")  # never started: only the handler runs
+    for topic, payload in messages:
+        pads._handle(topic, payload)  # must never raise
+    assert sink.n <= intake.stats.received
