@@ -1,6 +1,9 @@
 """Transport B on the pad: Wi-Fi + umqtt.simple (micropython-lib), with reconnect.
 
-Retained ``online`` 1 on connect, last will ``online`` 0, QoS 1 both ways. When Wi-Fi or the
+Retained ``online`` 1 on connect, last will ``online`` 0, QoS 1 both ways. umqtt's calls
+block; one that hangs longer than the watchdog (8 s: a broker gone mid-publish) resets the
+pad, which then reconnects and resends what was unacked (presses still in RAM are lost only
+with the reset itself, which the player sees as the boot screen). When Wi-Fi or the
 broker goes away the screen shows the link loss, presses stay queued, and the link comes back
 with growing pauses (1 s .. 8 s); after every reconnect the pad says hello again.
 """
@@ -54,6 +57,7 @@ class MqttLink:
                 raise OSError("Wi-Fi %r did not connect" % self.cfg["wifi"]["ssid"])
             await asyncio.sleep_ms(200)
             waited += 200
+            self.alive += 1  # waiting for Wi-Fi is progress: keep the watchdog fed
 
     def _connect(self) -> None:
         from umqtt.simple import MQTTClient  # type: ignore[import-not-found,unused-ignore]

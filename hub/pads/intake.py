@@ -123,6 +123,7 @@ class PadIntake:
         self._shows = [ShowState(("waiting for the table",), "idle", 0) for _ in range(seats)]
         self._links: list[PadLink | None] = [None] * seats
         self.stats = IntakeStats()
+        self._stats_lock = threading.Lock()  # seats' transports count from several threads
 
     # ---- for the live table -------------------------------------------------------------
 
@@ -167,36 +168,34 @@ class PadIntake:
         kind: str = msg["t"]
         boot: int = msg["boot"]
         seq: int = msg["seq"]
-        stats = self.stats
         with self._locks[seat]:
-            stats.received += 1
-            stats.by_type[kind] = stats.by_type.get(kind, 0) + 1
+            self._count("received", kind)
             now = self._clock()
             was_linked = self._links[seat] is link
             self._links[seat] = link
             self._set_presence(seat, online=True, last_seen=now, transport=transport, boot=boot)
             last = self._applied.get((seat, boot), 0)
             if seq <= last:
-                stats.duplicates += 1
+                self._count("duplicates")
             elif kind in (protocol.BTN, protocol.TILE):
                 value = msg["b"] if kind == protocol.BTN else msg["uid"]
                 event = PadEvent(seat, boot, seq, kind, value, transport, now)
                 try:
                     self._sink(event)
                 except Exception:
-                    stats.sink_errors += 1
+                    self._count("sink_errors")
                     log.exception("pad event %r was not recorded; the pad will resend it", event)
                     return
-                stats.applied += 1
+                self._count("applied")
                 self._remember(seat, boot, seq)
             else:
                 if kind == protocol.HELLO:
                     caps = tuple(str(c) for c in msg["caps"])
                     self._set_presence(seat, fw=msg["fw"], hw=msg["hw"], caps=caps)
                 elif kind != protocol.HB:
-                    stats.ignored += 1
+                    self._count("ignored")
                 self._remember(seat, boot, seq)
-            stats.acks += 1
+            self._count("acks")
             self._send(link, protocol.ack(seat, boot, seq))
             if kind == protocol.HELLO or not was_linked:
                 if kind == protocol.HELLO:
@@ -204,6 +203,13 @@ class PadIntake:
                 self._send(link, self._shows[seat].message(seat, beep=0))
 
     # ---- inside -------------------------------------------------------------------------
+
+    def _count(self, name: str, kind: str | None = None) -> None:
+        stats = self.stats
+        with self._stats_lock:
+            setattr(stats, name, getattr(stats, name) + 1)
+            if kind is not None:
+                stats.by_type[kind] = stats.by_type.get(kind, 0) + 1
 
     def _seat(self, seat: int) -> int:
         if type(seat) is not int or not 0 <= seat < self.seats:
