@@ -128,7 +128,7 @@ def test_the_real_firmware_talks_to_the_hub_over_a_pty(tmp_path: Path) -> None:
     env = dict(
         os.environ,
         MICROPYPATH=f".frozen:{FIRMWARE}:{MP_TESTS / 'fakes'}",
-        PAD_PRESSES="4@400,7@1000,6@1600",  # play, ok, undo (board_esp32s3 pins)
+        PAD_PRESSES="4@400,7@1100,6@1800",  # play, ok, undo (board_esp32s3 pins)
     )
     proc = subprocess.Popen(
         [tool("micropython"), str(FIRMWARE / "main.py")],

@@ -194,3 +194,31 @@ def test_flash_says_what_is_missing(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(argv) == 2
     assert "--wifi-ssid" in capsys.readouterr().err
     assert os.path.exists(Path(__file__).parents[2] / "firmware" / "main.py")
+
+
+def test_pad_sim_over_a_pty_with_the_serial_hub(recorder: Recorder) -> None:
+    import subprocess
+
+    argv = [sys.executable, "-m", "hub.cli", "pad-sim", "--seat", "3", "--pty"]
+    proc = subprocess.Popen(
+        [*argv, "--script", "discard,menu", "--timeout", str(TIMEOUT)],
+        stdout=subprocess.PIPE,
+        text=True,
+        cwd=Path(__file__).parents[2],
+    )
+    assert proc.stdout is not None
+    first = proc.stdout.readline()  # "pad on /dev/pts/N: run `tiengow hub --serial 3=...`"
+    device = first.split()[2].rstrip(":")
+    assert f"--serial 3={device}" in first
+    intake = PadIntake(recorder)
+    from hub.pads.serial_pads import SerialPad
+
+    port = SerialPad(intake, 3, device).start()
+    try:
+        assert proc.wait(TIMEOUT + 5) == 0
+        report = json.loads(proc.stdout.read().strip().splitlines()[-1])
+    finally:
+        port.stop()
+        proc.stdout.close()
+    assert report["acked"] is True
+    assert recorder.buttons(3) == ["discard", "menu"]

@@ -1,6 +1,6 @@
 # A fake `machine` for running firmware/main.py on the MicroPython unix port.
 # Buttons are pressed by a schedule from the PAD_PRESSES environment variable:
-# "4@300,7@900" presses pin 4 at 300 ms after start, pin 7 at 900 ms, each for 150 ms.
+# "4@300,7@900" presses pin 4 at 300 ms after start, pin 7 at 900 ms, each for 300 ms.
 import os
 import sys
 import time
@@ -25,7 +25,7 @@ class Pin:
     def value(self, v=None):
         t = time.ticks_diff(time.ticks_ms(), _START)
         for pin, at in _SCHEDULE:
-            if pin == self.n and at <= t < at + 150:
+            if pin == self.n and at <= t < at + 300:
                 return 0  # pressed (active low)
         return 1
 
