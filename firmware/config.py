@@ -1,0 +1,71 @@
+"""The pad's settings, from ``config.json`` on the board's flash (written by ``tiengow flash``).
+
+    {"seat": 0, "transport": "serial"}
+    {"seat": 2, "transport": "mqtt", "table": "t1",
+     "wifi": {"ssid": "club", "password": "..."},
+     "broker": {"host": "192.168.1.10", "port": 1883, "user": "pad2", "password": "..."}}
+
+``nfc`` (bool) turns the PN532 on. ``load`` raises ``ConfigError`` naming the key, the value
+and what is accepted.
+"""
+
+import json
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
+TRANSPORTS = ("serial", "mqtt")
+PATH = "config.json"
+
+
+class ConfigError(ValueError):
+    pass
+
+
+def _need(cfg: "dict[str, Any]", key: str, kind: "type", what: str) -> "Any":
+    value = cfg.get(key)
+    if type(value) is not kind:
+        raise ConfigError("config %r must be %s, got %r" % (key, what, value))
+    return value
+
+
+def check(cfg: "Any") -> "dict[str, Any]":
+    """Validate a decoded config; return it with defaults filled in."""
+    if type(cfg) is not dict:
+        raise ConfigError("config must be a JSON object, got %r" % (cfg,))
+    seat = _need(cfg, "seat", int, "a seat number 0..3")
+    if not 0 <= seat <= 3:
+        raise ConfigError("config 'seat' must be 0..3, got %r" % seat)
+    transport = cfg.get("transport", "serial")
+    if transport not in TRANSPORTS:
+        raise ConfigError("config 'transport' must be one of %r, got %r" % (TRANSPORTS, transport))
+    cfg["transport"] = transport
+    cfg["nfc"] = bool(cfg.get("nfc", False))
+    if transport == "mqtt":
+        table = _need(cfg, "table", str, "the table id (letters, digits, '-')")
+        for ch in table:
+            if not (ch.isalpha() or ch.isdigit() or ch == "-"):
+                raise ConfigError("config 'table' must be letters, digits, '-', got %r" % table)
+        wifi = _need(cfg, "wifi", dict, 'an object {"ssid": ..., "password": ...}')
+        _need(wifi, "ssid", str, "the Wi-Fi network name")
+        wifi.setdefault("password", "")
+        broker = _need(cfg, "broker", dict, 'an object {"host": ..., "port": 1883, ...}')
+        _need(broker, "host", str, "the broker's address")
+        port = broker.setdefault("port", 1883)
+        if type(port) is not int or not 0 < port < 65536:
+            raise ConfigError("config 'broker.port' must be 1..65535, got %r" % (port,))
+        broker.setdefault("user", None)
+        broker.setdefault("password", None)
+    return cfg
+
+
+def load(path: str = PATH) -> "dict[str, Any]":
+    try:
+        with open(path) as f:
+            cfg = json.load(f)
+    except OSError as exc:
+        raise ConfigError("cannot read %s: %s (flash one with `tiengow flash`)" % (path, exc))
+    except ValueError as exc:
+        raise ConfigError("%s is not JSON: %s" % (path, exc))
+    return check(cfg)

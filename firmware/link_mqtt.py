@@ -1,0 +1,119 @@
+"""Transport B on the pad: Wi-Fi + umqtt.simple (micropython-lib), with reconnect.
+
+Retained ``online`` 1 on connect, last will ``online`` 0, QoS 1 both ways. umqtt's calls
+block; one that hangs longer than the watchdog (8 s: a broker gone mid-publish) resets the
+pad, which then reconnects and resends what was unacked (presses still in RAM are lost only
+with the reset itself, which the player sees as the boot screen). When Wi-Fi or the
+broker goes away the screen shows the link loss, presses stay queued, and the link comes back
+with growing pauses (1 s .. 8 s); after every reconnect the pad says hello again.
+"""
+
+import asyncio
+import time
+
+from micropython import const
+
+import padcore
+import protocol
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
+_TICK_MS = const(10)
+_MIN_BACKOFF_MS = const(1000)
+_MAX_BACKOFF_MS = const(8000)
+_WIFI_WAIT_MS = const(15000)
+_KEEPALIVE_S = const(10)
+
+
+class MqttLink:
+    def __init__(self, pad: "padcore.Pad", cfg: "dict[str, Any]", wlan: "Any") -> None:
+        self.pad = pad
+        self.cfg = cfg
+        self.wlan = wlan
+        seat = cfg["seat"]
+        table = cfg["table"]
+        self.up = protocol.topic(table, seat, "up")
+        self.down = protocol.topic(table, seat, "down").encode()
+        self.online = protocol.topic(table, seat, "online")
+        self.client: "Any" = None
+        self.alive = 0
+        self.connects = 0
+
+    def _on_message(self, topic: bytes, payload: bytes) -> None:
+        if topic == self.down:
+            self.pad.receive(payload, padcore.now_ms())
+
+    async def _wifi(self) -> None:
+        wlan = self.wlan
+        if wlan.isconnected():
+            return
+        wlan.active(True)
+        wlan.connect(self.cfg["wifi"]["ssid"], self.cfg["wifi"]["password"])
+        waited = 0
+        while not wlan.isconnected():
+            if waited > _WIFI_WAIT_MS:
+                raise OSError("Wi-Fi %r did not connect" % self.cfg["wifi"]["ssid"])
+            await asyncio.sleep_ms(200)
+            waited += 200
+            self.alive += 1  # waiting for Wi-Fi is progress: keep the watchdog fed
+
+    def _connect(self) -> None:
+        from umqtt.simple import MQTTClient  # type: ignore[import-not-found,unused-ignore]
+
+        broker = self.cfg["broker"]
+        client = MQTTClient(
+            "tiengow-pad-%s-%d" % (self.cfg["table"], self.cfg["seat"]),
+            broker["host"],
+            port=broker["port"],
+            user=broker["user"],
+            password=broker["password"],
+            keepalive=_KEEPALIVE_S,
+        )
+        client.set_last_will(self.online, b"0", retain=True, qos=1)
+        client.set_callback(self._on_message)
+        client.connect()
+        client.publish(self.online, b"1", retain=True, qos=1)
+        client.subscribe(self.down, qos=1)
+        self.client = client
+
+    def _drop(self) -> None:
+        client, self.client = self.client, None
+        if client is not None:
+            try:
+                client.sock.close()
+            except OSError:
+                pass
+        self.pad.disconnected()
+
+    async def run(self) -> None:
+        backoff = _MIN_BACKOFF_MS
+        last_ping = padcore.now_ms()
+        while True:
+            self.alive += 1
+            if self.client is None:
+                try:
+                    await self._wifi()
+                    self._connect()
+                except OSError:
+                    self._drop()
+                    await asyncio.sleep_ms(backoff)
+                    backoff = min(backoff * 2, _MAX_BACKOFF_MS)
+                    continue
+                backoff = _MIN_BACKOFF_MS
+                self.connects += 1
+                self.pad.connected(padcore.now_ms())
+            try:
+                now = padcore.now_ms()
+                payload = self.pad.poll(now)
+                if payload is not None:
+                    self.client.publish(self.up, payload, qos=1)
+                self.client.check_msg()
+                if time.ticks_diff(now, last_ping) > _KEEPALIVE_S * 500:
+                    self.client.ping()
+                    last_ping = now
+            except OSError:
+                self._drop()
+                continue
+            await asyncio.sleep_ms(_TICK_MS)

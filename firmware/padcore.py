@@ -1,0 +1,1 @@
+../hub/pads/padcore.py

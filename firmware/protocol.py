@@ -1,0 +1,1 @@
+../hub/pads/protocol.py

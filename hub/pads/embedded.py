@@ -1,0 +1,67 @@
+"""``--mqtt embedded``: an in-process MQTT broker (amqtt) for the demo and tests only.
+
+Limits, on purpose: it listens on loopback only, has no passwords and no ACL (any client may
+publish to any seat's topics), keeps nothing across restarts and speaks MQTT 3.1.1 only. A real
+table runs mosquitto with ``tiengow broker-config`` (see docs/mqtt.md).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import logging
+import threading
+from typing import Any
+
+log = logging.getLogger(__name__)
+
+
+class EmbeddedBroker:
+    """amqtt's broker on its own event loop in a daemon thread."""
+
+    def __init__(self, port: int = 1883, host: str = "127.0.0.1") -> None:
+        if host not in ("127.0.0.1", "localhost", "::1"):
+            raise ValueError(f"the embedded broker listens on loopback only, got host {host!r}")
+        self.host = host
+        self.port = port
+        self._loop = asyncio.new_event_loop()
+        self._thread = threading.Thread(target=self._loop.run_forever, daemon=True)
+        self._broker: Any = None
+
+    @property
+    def url(self) -> str:
+        return f"mqtt://{self.host}:{self.port}"
+
+    def start(self, timeout: float = 10.0) -> EmbeddedBroker:
+        self._thread.start()
+        future = asyncio.run_coroutine_threadsafe(self._start(), self._loop)
+        try:
+            future.result(timeout)
+        except (OSError, concurrent.futures.TimeoutError) as exc:
+            self.stop()
+            raise OSError(f"embedded MQTT broker could not listen on {self.url}: {exc}") from exc
+        return self
+
+    async def _start(self) -> None:
+        from amqtt.broker import Broker
+
+        config = {
+            "listeners": {"default": {"type": "tcp", "bind": f"{self.host}:{self.port}"}},
+            "plugins": {
+                "amqtt.plugins.authentication.AnonymousAuthPlugin": {"allow_anonymous": True}
+            },
+        }
+        self._broker = Broker(config)
+        await self._broker.start()
+
+    def stop(self, timeout: float = 10.0) -> None:
+        if self._broker is not None and self._thread.is_alive():
+            future = asyncio.run_coroutine_threadsafe(self._broker.shutdown(), self._loop)
+            try:
+                future.result(timeout)
+            except Exception as exc:  # shutting down: report, never raise
+                log.warning("embedded broker shutdown: %s", exc)
+            self._broker = None
+        if self._thread.is_alive():
+            self._loop.call_soon_threadsafe(self._loop.stop)
+            self._thread.join(timeout)

@@ -1,0 +1,166 @@
+# Buttons (debounce by polling), the UI model, the OLED driver and the PN532 frames, with fakes.
+import sys
+
+import padcore
+import protocol
+from buttons import Buttons
+from harness import check, raises, run
+from nfc import Nfc, frame, parse_uid
+from oled import Oled
+from ui import Ui, led_colour, status_bar, window
+
+
+class FakePin:
+    def __init__(self):
+        self.level = 1  # pulled up: released
+
+    def value(self):
+        return self.level
+
+
+class FakeI2C:
+    def __init__(self):
+        self.writes = []
+
+    def writeto(self, addr, buf):
+        self.writes.append((addr, bytes(buf)))
+
+    def writevto(self, addr, bufs):
+        self.writes.append((addr, b"".join(bytes(b) for b in bufs)))
+
+
+class FakeLed:
+    def __init__(self):
+        self.pixels = [(0, 0, 0)]
+        self.writes = 0
+
+    def __setitem__(self, i, v):
+        self.pixels[i] = v
+
+    def write(self):
+        self.writes += 1
+
+
+def test_a_bouncing_press_counts_once():
+    pins = [FakePin() for _ in range(6)]
+    got = []
+    b = Buttons(pins, protocol.BUTTONS, got.append)
+    # bounce: 0,1,0,0,0 ... then release with bounce, then a clean second press
+    for level in (0, 1, 0, 0, 0, 0, 1, 0, 1, 1, 1, 0, 0, 1, 1):
+        pins[0].level = level
+        b.scan()
+    check(got == ["play", "play"], "presses %r" % got)
+
+
+def test_a_single_glitch_is_ignored_and_active_high_works():
+    pins = [FakePin() for _ in range(6)]
+    for p in pins:
+        p.level = 0
+    got = []
+    b = Buttons(pins, protocol.BUTTONS, got.append, active_low=False)
+    pins[3].level = 1
+    b.scan()
+    pins[3].level = 0
+    b.scan()
+    b.scan()
+    check(got == [], "a one-scan glitch is not a press: %r" % got)
+    pins[5].level = 1
+    b.scan()
+    b.scan()
+    check(got == ["menu"], "%r" % got)
+
+
+def test_buttons_reject_bad_arguments():
+    raises(ValueError, Buttons, [FakePin()], protocol.BUTTONS, print)
+    raises(ValueError, Buttons, [FakePin()] * 6, protocol.BUTTONS, print, True, 1000)
+
+
+def test_scan_does_not_allocate():
+    import gc
+
+    import micropython
+
+    pins = [FakePin() for _ in range(6)]
+    b = Buttons(pins, protocol.BUTTONS, lambda name: None)
+    b.scan()
+    gc.collect()
+    micropython.heap_lock()
+    try:
+        for _ in range(100):
+            b.scan()
+    finally:
+        micropython.heap_unlock()
+
+
+def test_window_scrolls_long_lines_only():
+    check(window("short", 5) == "short", "short lines stay")
+    text = "abcdefghijklmnopqrstu"  # 21 characters
+    seen = [window(text, f) for f in range(40)]
+    check(seen[0] == text[:16] and text[5:] in seen, "scrolls to the end: %r" % seen)
+    check(all(len(s) == 16 for s in seen), "always 16 wide")
+
+
+def test_led_and_status_bar():
+    check(led_colour("turn", 0) == (0, 40, 0), "turn is green")
+    check(led_colour("error", 0) != led_colour("error", 2), "errors blink")
+    check(status_bar(2, padcore.LINK_LOST, 3) == "seat 2 LOST q3", status_bar(2, 2, 3))
+
+
+def test_ui_draws_on_change_and_beeps_once_per_show():
+    pad = padcore.Pad(0, 5, "t", "unix", ["btn"], 0)
+    i2c = FakeI2C()
+    oled = Oled(i2c)
+    led = FakeLed()
+    ui = Ui(pad, oled, led, None)
+    pad.receive(protocol.encode(protocol.show(0, ["your turn"], "turn", 1)), 1)
+    pad.receive(protocol.encode(protocol.ack(0, 5, 1)), 1)  # marks the link ok
+    check(ui.step(), "first frame draws")
+    check(ui.beeps == 1, "one beep for the show")
+    check(not ui.step(), "nothing changed: no redraw")
+    check(led.pixels[0] == (0, 40, 0), "LED %r" % (led.pixels[0],))
+    check(i2c.writes[-1][1][0] == 0x40 and len(i2c.writes[-1][1]) == 1025, "a full frame sent")
+    check(ui.draw()[1] == "your turn", "%r" % ui.draw())
+    check(ui.beeps == 1, "redraws do not beep")
+
+
+def test_pn532_frames_and_uid_parsing():
+    f = frame(0x4A, b"\x01\x00")
+    check(f == bytes((0, 0, 0xFF, 4, 0xFC, 0xD4, 0x4A, 1, 0, 0xE1, 0)), "frame %r" % f)
+    answer = bytes((1, 0, 0, 0xFF, 0x0C, 0xF4, 0xD5, 0x4B, 1, 1, 0, 4, 8, 4, 0xA1, 0xB2, 0xC3, 0xD4, 0x00, 0))
+    check(parse_uid(answer) == "a1b2c3d4", "uid %r" % parse_uid(answer))
+    check(parse_uid(bytes(20)) is None, "no frame, no uid")
+    check(parse_uid(answer[:8]) is None, "short answer")
+
+
+def test_nfc_reports_a_tag_once_while_it_lies_there():
+    got = []
+    n = Nfc(FakeI2C(), got.append)
+    diff = padcore.ticks_diff
+    n.seen("a1b2", 0, diff)
+    n.seen("a1b2", 500, diff)
+    n.seen("a1b2", 1000, diff)
+    n.seen("c3d4", 1100, diff)
+    n.seen("a1b2", 9000, diff)
+    check(got == ["a1b2", "c3d4", "a1b2"], "%r" % got)
+
+
+def test_config_is_checked_with_clear_messages():
+    import config
+
+    cfg = config.check({"seat": 2})
+    check(cfg["transport"] == "serial" and cfg["nfc"] is False, "defaults %r" % cfg)
+    e = raises(config.ConfigError, config.check, {"seat": 5})
+    check("0..3" in str(e) and "5" in str(e), str(e))
+    e = raises(config.ConfigError, config.check, {"seat": 0, "transport": "ble"})
+    check("'ble'" in str(e) and "mqtt" in str(e), str(e))
+    good = {"seat": 1, "transport": "mqtt", "table": "t1", "wifi": {"ssid": "club"},
+            "broker": {"host": "10.0.0.2"}}
+    cfg = config.check(good)
+    check(cfg["broker"]["port"] == 1883 and cfg["wifi"]["password"] == "", "%r" % cfg)
+    bad = dict(good)
+    bad["table"] = "t 1"
+    raises(config.ConfigError, config.check, bad)
+    raises(config.ConfigError, config.load, "/nonexistent/config.json")
+
+
+run(globals())

@@ -1,0 +1,81 @@
+# firmware/link_mqtt.py on MicroPython with a fake umqtt broker: QoS 1, retained online + last
+# will, and reconnect after the broker goes away, with every press delivered.
+import asyncio
+import json
+
+import padcore
+from harness import check, run
+from link_mqtt import MqttLink
+from umqtt.simple import BROKER
+
+
+class FakeWlan:
+    def __init__(self):
+        self.connected = False
+
+    def isconnected(self):
+        return self.connected
+
+    def active(self, on):
+        pass
+
+    def connect(self, ssid, password):
+        self.connected = True
+
+
+CFG = {"seat": 3, "table": "t1", "wifi": {"ssid": "club", "password": ""},
+       "broker": {"host": "127.0.0.1", "port": 1883, "user": "pad-t1-3", "password": "pw"}}
+
+
+def presses():
+    out = []
+    for topic, msg, retain, qos in BROKER["log"]:
+        if topic.endswith("/up"):
+            m = json.loads(msg)
+            if m["t"] == "btn":
+                out.append((m["seq"], m["b"]))
+    return out
+
+
+async def scenario():
+    pad = padcore.Pad(3, 42, "t", "unix", ["btn"], 0)
+    link = MqttLink(pad, CFG, FakeWlan())
+    task = asyncio.create_task(link.run())
+    pad.press("play")
+    for _ in range(200):
+        await asyncio.sleep_ms(10)
+        if pad.sender.pending() == 0 and pad.sender.seq >= 2:
+            break
+    check(pad.sender.pending() == 0, "first press acked")
+    BROKER["up"] = False  # the broker restarts
+    pad.press("discard")
+    pad.press("ok")
+    for _ in range(100):
+        await asyncio.sleep_ms(10)
+        if link.client is None:
+            break
+    check(pad.screen.link == padcore.LINK_LOST, "the screen shows the loss")
+    BROKER["up"] = True
+    for _ in range(500):
+        await asyncio.sleep_ms(10)
+        if pad.sender.pending() == 0 and link.connects == 2:
+            break
+    task.cancel()
+    return pad, link
+
+
+def test_reconnect_keeps_every_press():
+    pad, link = asyncio.run(scenario())
+    check(link.connects == 2 and BROKER["connects"] == 2, "reconnected once: %d" % link.connects)
+    got = presses()
+    values = [b for _, b in got]
+    check(values == ["play", "discard", "ok"], "presses %r" % (got,))
+    hellos = [t for t, m, r, q in BROKER["log"] if t.endswith("/up") and b'"hello"' in m]
+    check(len(hellos) == 2, "hello after every connect: %d" % len(hellos))
+    online = [(m, r, q) for t, m, r, q in BROKER["log"] if t.endswith("/online")]
+    check(online == [(b"1", True, 1), (b"1", True, 1)], "retained online: %r" % online)
+    check(all(q == 1 for t, m, r, q in BROKER["log"]), "QoS 1 throughout")
+    check(BROKER["will"] == ("tiengow/t1/seat/3/online", b"0", True, 1), "%r" % (BROKER["will"],))
+
+
+run(globals())

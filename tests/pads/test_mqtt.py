@@ -1,0 +1,148 @@
+"""MQTT pads end to end against a real mosquitto (and the embedded broker)."""
+
+from __future__ import annotations
+
+import socket
+from collections.abc import Iterator
+
+import pytest
+
+from hub.pads.embedded import EmbeddedBroker
+from hub.pads.intake import PadIntake
+from hub.pads.mqtt_pads import MqttPads, parse_mqtt_url
+from hub.pads.sim import MqttPadTransport, SimPad
+
+from .conftest import TIMEOUT, Mosquitto, Presence, Recorder, free_port
+
+
+@pytest.fixture
+def hub(
+    mosquitto: Mosquitto, recorder: Recorder, presence: Presence
+) -> Iterator[tuple[PadIntake, MqttPads]]:
+    intake = PadIntake(recorder, table="t1", on_presence=presence)
+    pads = MqttPads(intake, mosquitto.url).start()
+    assert pads.connected.wait(TIMEOUT)
+    yield intake, pads
+    pads.stop()
+
+
+def pad_on(url: str, seat: int, **kw: object) -> SimPad:
+    return SimPad(seat, MqttPadTransport(url, "t1", seat), **kw).start()  # type: ignore[arg-type]
+
+
+def test_four_pads_press_and_see_their_own_screens(
+    mosquitto: Mosquitto, recorder: Recorder, hub: tuple[PadIntake, MqttPads]
+) -> None:
+    intake, hubpads = hub
+    sock = hubpads.client.socket()
+    assert isinstance(sock, socket.socket)
+    assert sock.getsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY)
+    pads = [pad_on(mosquitto.url, seat, seed=seat) for seat in range(4)]
+    try:
+        for seat, pad in enumerate(pads):
+            pad.press("play")
+            pad.press(["ok", "discard", "undo", "forfeit"][seat])
+        for pad in pads:
+            assert pad.wait_idle(TIMEOUT)
+        for seat in range(4):
+            intake.show(seat, [f"seat {seat}", "your turn" if seat == 1 else "wait"], "idle")
+        for seat, pad in enumerate(pads):
+            assert pad.wait_for(lambda p, s=seat: p.screen.lines[:1] == [f"seat {s}"], TIMEOUT)
+    finally:
+        for pad in pads:
+            pad.stop()
+    assert recorder.buttons(1) == ["play", "discard"]
+    assert sorted(recorder.buttons()) == sorted(["play"] * 4 + ["ok", "discard", "undo", "forfeit"])
+    assert intake.presence(3).caps == ("btn", "led", "oled", "buzzer")
+
+
+def test_thirty_percent_loss_over_mqtt(
+    mosquitto: Mosquitto, recorder: Recorder, hub: tuple[PadIntake, MqttPads]
+) -> None:
+    intake, _ = hub
+    pad = pad_on(mosquitto.url, 0, loss=0.3, seed=11)
+    presses = ["play", "discard", "ok", "undo", "menu", "forfeit"] * 2
+    try:
+        for b in presses:
+            assert pad.wait_for(lambda p: p.sender.pending() < 8, TIMEOUT)
+            assert pad.press(b)
+        assert pad.wait_idle(TIMEOUT)
+    finally:
+        pad.stop()
+    assert recorder.buttons() == presses
+    assert pad.frames_lost > 0 and intake.stats.duplicates > 0
+
+
+def test_broker_restart_loses_and_doubles_nothing(
+    mosquitto: Mosquitto, recorder: Recorder, hub: tuple[PadIntake, MqttPads]
+) -> None:
+    _, hubpads = hub
+    pad = pad_on(mosquitto.url, 2, seed=2)
+    transport = pad.transport
+    assert isinstance(transport, MqttPadTransport)
+    try:
+        pad.press("play")
+        assert pad.wait_idle(TIMEOUT)
+        mosquitto.stop()
+        assert pad.wait_for(lambda p: p.screen.link != 0, TIMEOUT)  # the pad shows the loss
+        pad.press("discard")
+        pad.press("ok")
+        mosquitto.start()
+        assert pad.wait_idle(TIMEOUT)
+        assert hubpads.stats.connects >= 2
+    finally:
+        pad.stop()
+    assert recorder.buttons() == ["play", "discard", "ok"]
+
+
+def test_last_will_marks_a_vanished_pad_offline(
+    mosquitto: Mosquitto, hub: tuple[PadIntake, MqttPads], presence: Presence
+) -> None:
+    intake, _ = hub
+    transport = MqttPadTransport(mosquitto.url, "t1", 3, keepalive=1)
+    pad = SimPad(3, transport).start()
+    try:
+        assert presence.wait(3, True)
+        # vanish without a goodbye: close the socket under paho, so the broker fires the will
+        transport.client.loop_stop()
+        sock = transport.client.socket()
+        assert sock is not None
+        sock.close()
+        assert presence.wait(3, False)
+        assert not intake.presence(3).online
+    finally:
+        pad.stop()
+
+
+def test_embedded_broker_carries_real_paho_traffic(recorder: Recorder) -> None:
+    broker = EmbeddedBroker(free_port()).start()
+    try:
+        intake = PadIntake(recorder, table="demo-1")
+        hubpads = MqttPads(intake, broker.url).start()
+        assert hubpads.connected.wait(TIMEOUT)
+        pad = SimPad(1, MqttPadTransport(broker.url, "demo-1", 1), seed=4).start()
+        try:
+            pad.press("play")
+            pad.tile("04a1b2c3")
+            assert pad.wait_idle(TIMEOUT)
+            intake.show(1, ["refused:", "not your turn"], "error", 1)
+            assert pad.wait_for(lambda p: p.screen.led == "error", TIMEOUT)
+        finally:
+            pad.stop()
+            hubpads.stop()
+    finally:
+        broker.stop()
+    assert recorder.buttons() == ["play", "04a1b2c3"]
+
+
+@pytest.mark.parametrize(
+    "url", ["http://x", "mqtt://", "mqtt://h:99999", "mqtt://h/path", "embedded"]
+)
+def test_bad_mqtt_urls_say_what_is_accepted(url: str) -> None:
+    with pytest.raises(ValueError, match=r"mqtt://\[user:pass@\]host\[:port\]"):
+        parse_mqtt_url(url)
+
+
+def test_mqtt_url_with_credentials() -> None:
+    u = parse_mqtt_url("mqtt://pad%2D1:s%40cret@127.0.0.1:1999")
+    assert (u.host, u.port, u.username, u.password) == ("127.0.0.1", 1999, "pad-1", "s@cret")
