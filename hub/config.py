@@ -11,8 +11,8 @@ import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
 
+from hub.pads.mqtt_pads import parse_mqtt_url
 from hub.rules.errors import RulesError, TienGowError
 from hub.rules.options import load_rules
 
@@ -22,21 +22,12 @@ class ConfigError(TienGowError, ValueError):
 
 
 @dataclass(frozen=True, slots=True)
-class MqttUrl:
-    host: str
-    port: int
-    username: str | None
-    password: str | None
-    embedded: bool = False
-
-
-@dataclass(frozen=True, slots=True)
 class HubConfig:
     db: str = "tiengow.db"
     http_host: str = "127.0.0.1"
     http_port: int = 8000
     serial: dict[int, str] = field(default_factory=dict)
-    mqtt: MqttUrl | None = None
+    mqtt: str | None = None  # a broker URL, or "embedded"
     table: str = "t1"
     rules: str = "hk"
     camera: str = "none"
@@ -68,17 +59,13 @@ def parse_http(value: str) -> tuple[str, int]:
     return m.group(1).strip("[]"), int(m.group(2))
 
 
-def parse_mqtt(value: str) -> MqttUrl:
-    if value == "embedded":
-        return MqttUrl("127.0.0.1", 0, None, None, embedded=True)
-    parts = urlsplit(value)
-    if parts.scheme != "mqtt" or not parts.hostname:
-        raise ConfigError(f"mqtt: {value!r} is not a broker URL; expected {KEYS['mqtt']}")
-    try:
-        port = parts.port or 1883
-    except ValueError:
-        raise ConfigError(f"mqtt: {value!r} has a bad port; expected {KEYS['mqtt']}") from None
-    return MqttUrl(parts.hostname, port, parts.username, parts.password)
+def parse_mqtt(value: str) -> str:
+    if value != "embedded":
+        try:
+            parse_mqtt_url(value)
+        except ValueError:
+            raise ConfigError(f"mqtt: {value!r} is not a broker URL; expected {KEYS['mqtt']}") from None
+    return value
 
 
 def parse_serial(items: dict[Any, Any] | list[str], players: int = 4) -> dict[int, str]:

@@ -1,18 +1,26 @@
 """The composition root: builds the real adapters for `tiengow hub` and wires them together.
 
-Tests wire the same pieces (service, app) with a temporary ledger instead.
+Tests wire the same pieces (service, live table, app) with a temporary ledger
+and simulated pads instead.
 """
 
 from __future__ import annotations
 
 import logging
 import secrets
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Any
 
 from starlette.applications import Starlette
 
 from hub.adapters.ledger import Ledger
 from hub.config import HubConfig
+from hub.pads.embedded import EmbeddedBroker
+from hub.pads.intake import PadEvent, PadIntake, PadPresence
+from hub.pads.ledger import PadLedger
+from hub.pads.mqtt_pads import MqttPads
+from hub.pads.serial_pads import SerialPad
+from hub.table.live import LiveSettings, LiveTable
 from hub.table.service import TableService
 from hub.web.app import create_app
 
@@ -24,16 +32,60 @@ class Hub:
     config: HubConfig
     ledger: Ledger
     service: TableService
+    live: LiveTable
+    intake: PadIntake
     app: Starlette
     admin_token: str
+    stoppers: list[Any] = field(default_factory=list)  # adapters with .stop(), stopped in reverse
 
     def close(self) -> None:
+        for adapter in reversed(self.stoppers):
+            try:
+                adapter.stop()
+            except Exception:  # a failing adapter must not keep the others running
+                log.exception("stopping %r", adapter)
         self.ledger.close()
 
 
-def build(config: HubConfig) -> Hub:
+def build(config: HubConfig, players: int = 4, mqtt_port: int = 1883) -> Hub:
+    """Every adapter the configuration asks for, started, and the web app."""
     ledger = Ledger(config.db)
     service = TableService(ledger, config.table)
+    settings = LiveSettings(
+        confidence=config.confidence,
+        auto_confirm_s=config.auto_confirm_s,
+        camera=config.camera != "none",
+    )
+    live = LiveTable(service, settings)
+
+    def sink(event: PadEvent) -> None:
+        # The pad's key is written in the same transaction as what its press causes.
+        if event.kind == "btn":
+            live.on_press(event.seat, event.value, also=lambda db: PadLedger.record_in(db, event))
+
+    def on_presence(p: PadPresence) -> None:
+        service.set_online(p.seat, p.online)
+
+    with ledger.transaction() as db:
+        applied = PadLedger.applied_in(db)
+    intake = PadIntake(sink, table=config.table, on_presence=on_presence, applied=applied, seats=players)
+    live.show_fn = intake.show
     token = config.admin_token or secrets.token_urlsafe(12)
-    app = create_app(service, token)
-    return Hub(config, ledger, service, app, token)
+    hub = Hub(config, ledger, service, live, intake, create_app(service, token), token)
+    try:
+        for seat, device in sorted(config.serial.items()):
+            hub.stoppers.append(SerialPad(intake, seat, device).start())
+        if config.mqtt:
+            url = config.mqtt
+            if url == "embedded":
+                broker = EmbeddedBroker(mqtt_port).start()
+                hub.stoppers.append(broker)
+                url = broker.url
+            mqtt = MqttPads(intake, url).start()
+            hub.stoppers.append(mqtt)
+            service.listeners.append(lambda row, snapshot: mqtt.publish_state(snapshot))
+    except Exception:
+        hub.close()
+        raise
+    live.refresh()
+    return hub

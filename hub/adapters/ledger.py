@@ -119,7 +119,7 @@ class Ledger:
         source: str,
         seat: int | None = None,
         frame_id: int | None = None,
-        also: Callable[[sqlite3.Connection], None] | None = None,
+        also: Callable[[sqlite3.Connection], object] | None = None,
     ) -> Row:
         """Append one event (and run ``also`` in the same transaction); committed on return."""
         body = json.dumps({"v": 1, **payload}, ensure_ascii=False, separators=(",", ":"))

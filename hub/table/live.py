@@ -29,7 +29,7 @@ from hub.rules.tiles import format_mask
 from hub.table.service import TableService
 
 ShowFn = Callable[[int, list[str], str, int], None]  # seat, lines, led, beep
-Also = Callable[[Any], None] | None
+Also = Callable[[Any], object] | None
 LINE = 21  # characters per OLED line
 
 

@@ -91,7 +91,7 @@ class TableService:
         source: str,
         *,
         frame_id: int | None = None,
-        also: Callable[[Any], None] | None = None,
+        also: Callable[[Any], object] | None = None,
         record_refusal: bool = False,
     ) -> Row:
         """Check, commit and apply one transcript event (a dict) or `Action`.
@@ -132,7 +132,7 @@ class TableService:
             self._notify(row)
             return row
 
-    def undo(self, source: str, reason: str = "", also: Callable[[Any], None] | None = None) -> Row:
+    def undo(self, source: str, reason: str = "", also: Callable[[Any], object] | None = None) -> Row:
         """A correction: take back the last action (recorded as an event of its own)."""
         with self.lock:
             session = self._current()

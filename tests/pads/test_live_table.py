@@ -1,0 +1,79 @@
+"""A pad press through a real mosquitto (and a pty cable) becomes a refereed, ledgered event."""
+
+from __future__ import annotations
+
+import json
+import threading
+from pathlib import Path
+from typing import Any
+
+from hub.config import HubConfig
+from hub.main import build
+from hub.pads.sim import MqttPadTransport, SerialPadTransport, SimPad
+from hub.table.live import ZoneView
+
+from .conftest import Mosquitto, PtyCable
+
+GOLDEN = Path(__file__).resolve().parent.parent / "golden"
+TIMEOUT = 20.0
+
+
+def test_presses_over_mqtt_and_serial_are_refereed(
+    tmp_path: Path, mosquitto: Mosquitto, cable: PtyCable
+) -> None:
+    tr = json.loads((GOLDEN / "G01-banker-term2-wins-ru-er.json").read_text(encoding="utf-8"))[
+        "transcript"
+    ]
+    config = HubConfig(
+        db=str(tmp_path / "club.db"), mqtt=mosquitto.url, serial={0: cable.path}, camera="test"
+    )
+    hub = build(config)
+    applied = threading.Condition()
+    hub.service.listeners.append(lambda row, snap: _notify(applied))
+    pads: list[SimPad] = []
+    try:
+        first = tr["hands"][0]
+        hub.service.start_session({"rules": tr["rules"], "seats": tr["seats"],
+                                   "hands": [{"banker": first["banker"], "banker_term": first["banker_term"]}]}, "test")  # fmt: skip
+        pads.append(SimPad(0, SerialPadTransport(cable.open_pad_end, reopen_s=0.05)).start())  # type: ignore[arg-type]
+        pads += [SimPad(s, MqttPadTransport(mosquitto.url, "t1", s)).start() for s in (1, 2, 3)]
+        events = first["events"][:8]  # two tricks
+        for i, ev in enumerate(events):
+            seat = tr["seats"].index(ev["seat"])
+            if "play" in ev:
+                hub.live.on_zone(ZoneView(seat, tuple(ev["play"]), 0, 0.99, 0.0))
+                button = "play"
+            else:
+                n = ev["discard"] if isinstance(ev["discard"], int) else len(ev["discard"])
+                hub.live.on_zone(ZoneView(seat, (), n, 1.0, 0.0))
+                button = "discard"
+            assert pads[seat].press(button)
+            assert _wait(applied, lambda n=i + 1: _actions(hub) == n), f"event {i} not applied"
+            assert pads[seat].wait_idle(TIMEOUT)  # acked once committed
+        rows = hub.ledger.events(hub.service.session_id or 0)
+        assert [r.source for r in rows[1:]] == [
+            f"pad:{tr['seats'].index(e['seat'])}" for e in events
+        ]
+        with hub.ledger.transaction() as db:
+            keys = db.execute("SELECT COUNT(*) FROM pad_actions").fetchone()[0]
+        assert keys == len(events)
+        lines, _led = pads[0].view()
+        assert lines and lines[0].startswith(tr["seats"][0])
+    finally:
+        for p in pads:
+            p.stop()
+        hub.close()
+
+
+def _actions(hub: Any) -> int:
+    return sum(len(h.actions) for h in hub.service.session.hands)
+
+
+def _notify(cond: threading.Condition) -> None:
+    with cond:
+        cond.notify_all()
+
+
+def _wait(cond: threading.Condition, predicate: Any) -> bool:
+    with cond:
+        return cond.wait_for(predicate, TIMEOUT)
