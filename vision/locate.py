@@ -30,13 +30,18 @@ class Cut:
     middles: tuple[Segment, ...]
 
 
-def first_guess(xy: Floats, cfg: Config) -> float:
-    """A tile width from the spacing of the pips (median distance to the nearest pip)."""
-    if len(xy) < 2:
+def first_guess(xy: Floats, radius: Floats, cfg: Config) -> float:
+    """A tile width from the spacing of the pips (median distance to the nearest pip), kept
+    within what the pips' own size allows."""
+    if len(radius) == 0:
         return 0.0
+    lo, hi = (float(v) * float(np.median(radius)) for v in cfg["width_per_pip_radius"])
+    if len(xy) < 2:
+        return (lo + hi) / 2
     d = np.sqrt(((xy[:, None, :] - xy[None, :, :]) ** 2).sum(-1))
     np.fill_diagonal(d, np.inf)
-    return float(np.median(d.min(axis=1))) * float(cfg["pip_spacing_to_width"])
+    guess = float(np.median(d.min(axis=1))) * float(cfg["pip_spacing_to_width"])
+    return min(hi, max(lo, guess))
 
 
 def tile_sizes(regions: list[Region], guess: float, cfg: Config) -> list[tuple[float, float]]:

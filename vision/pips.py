@@ -14,7 +14,7 @@ from .types import Image, Pips
 
 
 def _kernel(size: int) -> Image:
-    k: Image = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (size, size))
+    k: Image = cv2.getStructuringElement(cv2.MORPH_RECT, (size, size))
     return k
 
 

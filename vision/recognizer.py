@@ -6,7 +6,6 @@ known tile size) for many frames.
 
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass
 
 import cv2
@@ -17,6 +16,7 @@ from .locate import Cut, cuts, first_guess, line_strength, tile_sizes
 from .pips import find_pips
 from .read import read_tile
 from .segment import Region, segment
+from .timing import Laps
 from .types import Image, Observation, Quad, Reading, Tile
 
 
@@ -56,20 +56,28 @@ def recognize(
         from .errors import RecognitionError
 
         raise RecognitionError("not a colour image", image.shape, "an 8-bit BGR image (h, w, 3)")
-    start = time.perf_counter()
+    laps = Laps()
     work, scale = _prepare(image, tile_px, cfg["prepare"])
     lab: Image = cv2.cvtColor(work, cv2.COLOR_BGR2LAB)
     smooth: Image = cv2.medianBlur(work, 3)
+    laps.lap("prepare")
     found: list[_Found] = []
     doubtful: list[_Found] = []
     used_width = 0.0
-    for pips in find_pips(lab, cfg["pips"]):
+    both = find_pips(lab, cfg["pips"])
+    laps.lap("pips")
+    for pips in both:
         if len(pips.radius) == 0:
             continue
-        guess = tile_px * scale if tile_px is not None else first_guess(pips.xy, cfg["locate"])
+        guess = (
+            tile_px * scale
+            if tile_px is not None
+            else first_guess(pips.xy, pips.radius, cfg["locate"])
+        )
         if guess <= 0:
             continue
         regions = segment(smooth, pips, guess, cfg["segment"])
+        laps.lap("segment")
         if tile_px is not None:
             ratio = aspect if aspect is not None else float(cfg["locate"]["default_aspect"])
             sizes = [(tile_px * scale, ratio)]
@@ -84,9 +92,12 @@ def recognize(
             found += best[1]
             doubtful += best[2]
             used_width = max(used_width, best[3])
+        laps.lap("cut and read")
     obs = _assemble(found, doubtful, float(cfg["read"]["min_confidence"]), 1.0 / scale)
     obs.tile_px = used_width / scale if scale > 0 else 0.0
-    obs.debug["ms"] = (time.perf_counter() - start) * 1000
+    laps.lap("assemble")
+    obs.debug["stages_ms"] = dict(laps.ms)
+    obs.debug["ms"] = laps.total
     return obs
 
 

@@ -62,7 +62,7 @@ def segment(image: Image, pips: Pips, tile_px: float, cfg: Config) -> list[Regio
     regions: list[Region] = []
     half = round(float(cfg["window"]) * tile_px)
     k = max(1, round(float(cfg["open_frac"]) * tile_px)) | 1
-    kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k))
+    kernel = cv2.getStructuringElement(cv2.MORPH_RECT, (k, k))
     for i in np.argsort(-pips.radius):
         if done[i] or not pips.seed[i]:
             continue
@@ -82,6 +82,9 @@ def segment(image: Image, pips: Pips, tile_px: float, cfg: Config) -> list[Regio
         done[i] = True
         lightness = float(np.dot(body[i], (0.114, 0.587, 0.299)))
         if found is None or (lightness > float(cfg["dark_body_max"])) == pips.bright:
+            # the pips of the same tile would fail the same way: do not try them again
+            near = np.hypot(*(pips.xy - pips.xy[i]).T) < float(cfg["give_up_radius"]) * tile_px
+            done[near] = True
             continue
         contour, mask = found
         inside = _pips_inside(pips.xy, mask, (x0, y0))
