@@ -108,12 +108,20 @@ def _read_regions(
     found: list[_Found] = []
     doubtful: list[_Found] = []
     total = 0.0
+    penalty = float(cfg["read"]["penalty"])
     for region in regions:
         score, best = _best_cut(lab, region, width, aspect, cfg)
         if best is None:
             doubtful.append(_Found(_box(region), Reading(0, 0, 0.0, ("no cut fits",))))
             continue
         for quad, reading in best:
+            if region.at_border:
+                reading = Reading(
+                    reading.high,
+                    reading.low,
+                    reading.confidence * penalty,
+                    (*reading.defects, "region reaches the picture's edge"),
+                )
             (found if reading.confidence > 0 else doubtful).append(_Found(quad, reading))
         total += score * len(best)
     return total, found, doubtful

@@ -29,6 +29,7 @@ class Region:
     pips: tuple[int, ...]  # indices into the pip set it was grown from
     body: tuple[float, float, float]  # BGR
     bright: bool
+    at_border: bool = False  # it reaches the picture's edge: tiles cut off, or a leak
 
 
 def body_colours(image: Image, pips: Pips) -> Floats:
@@ -91,6 +92,8 @@ def segment(image: Image, pips: Pips, tile_px: float, cfg: Config) -> list[Regio
         done[inside] = True
         contour = contour + np.array([x0, y0], np.int32)
         rect = cv2.minAreaRect(contour)
+        bx, by, bw, bh = cv2.boundingRect(contour)
+        at_border = bx <= 0 or by <= 0 or bx + bw >= w or by + bh >= h
         regions.append(
             Region(
                 contour=contour,
@@ -99,6 +102,7 @@ def segment(image: Image, pips: Pips, tile_px: float, cfg: Config) -> list[Regio
                 pips=tuple(int(j) for j in np.flatnonzero(inside)),
                 body=(float(body[i][0]), float(body[i][1]), float(body[i][2])),
                 bright=pips.bright,
+                at_border=at_border,
             )
         )
     return regions
