@@ -1,0 +1,214 @@
+"""Benchmark of the recogniser: accuracy on renders and real photos, phantoms, latency.
+
+Prints per-face confusion, exact-scene accuracy, tile precision/recall, phantom tiles on empty
+tables, latency median/p95 and where the time goes; writes results/vision.json with the config
+that produced it. Run: ``.venv/bin/python bench/vision.py`` (or ``make bench``).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+import tomllib
+from collections import Counter, defaultdict
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+from typing import Any, TypeVar
+
+import cv2
+import numpy as np
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent))
+
+from vision.calibrate import find_mat  # noqa: E402
+from vision.config import load_config  # noqa: E402
+from vision.faces import CHINESE_FACES, CHINESE_SET  # noqa: E402
+from vision.recognizer import recognize  # noqa: E402
+from vision.synth import render_scene, render_table  # noqa: E402
+from vision.synth.render import TruthTile  # noqa: E402
+from vision.table import TableRecognizer  # noqa: E402
+from vision.types import Observation  # noqa: E402
+
+T = TypeVar("T")
+
+
+def progress(items: Iterable[T], total: int, label: str) -> Iterator[T]:
+    """A text progress bar on stderr."""
+    start = time.perf_counter()
+    for i, item in enumerate(items):
+        yield item
+        done = (i + 1) / total
+        bar = "#" * round(30 * done)
+        elapsed = time.perf_counter() - start
+        print(f"\r{label:8s} [{bar:30s}] {i + 1}/{total} {elapsed:5.1f}s", end="", file=sys.stderr)
+    print(file=sys.stderr)
+
+
+def _inside(point: tuple[float, float], quad: tuple[tuple[float, float], ...]) -> bool:
+    contour = np.array(quad, np.float32).reshape(-1, 1, 2)
+    return bool(cv2.pointPolygonTest(contour, point, False) >= 0)
+
+
+class Tally:
+    def __init__(self) -> None:
+        self.confusion: dict[str, Counter[str]] = defaultdict(Counter)
+        self.truth = self.reported = self.right = self.scenes = self.exact = 0
+        self.ms: list[float] = []
+        self.stages: dict[str, list[float]] = defaultdict(list)
+
+    def add(self, truth: list[TruthTile], obs: Observation) -> None:
+        faces_up = [t for t in truth if t.face is not None]
+        matched: set[int] = set()
+        for t in faces_up:
+            hit = next(
+                (
+                    i
+                    for i, o in enumerate(obs.tiles)
+                    if i not in matched and _inside(o.center, t.corners)
+                ),
+                None,
+            )
+            if hit is None:
+                self.confusion[str(t.face)]["(not reported)"] += 1
+            else:
+                matched.add(hit)
+                self.confusion[str(t.face)][obs.tiles[hit].face] += 1
+        for i, o in enumerate(obs.tiles):
+            if i not in matched:
+                self.confusion["(nothing)"][o.face] += 1
+        want = Counter(t.face for t in faces_up)
+        got = Counter(t.face for t in obs.tiles)
+        self.truth += len(faces_up)
+        self.reported += len(obs.tiles)
+        self.right += sum((want & got).values())
+        self.scenes += 1
+        self.exact += int(want == got)
+        self.ms.append(float(obs.debug.get("ms", 0.0)))
+        for stage, ms in dict(obs.debug.get("stages_ms", {})).items():
+            self.stages[stage].append(float(ms))
+
+    def summary(self) -> dict[str, Any]:
+        ms = np.array(self.ms) if self.ms else np.zeros(1)
+        return {
+            "scenes": self.scenes,
+            "exact_scenes": self.exact,
+            "truth_tiles": self.truth,
+            "reported": self.reported,
+            "right": self.right,
+            "precision": round(self.right / max(self.reported, 1), 4),
+            "recall": round(self.right / max(self.truth, 1), 4),
+            "ms_median": round(float(np.median(ms)), 1),
+            "ms_p95": round(float(np.percentile(ms, 95)), 1),
+            "stages_ms_median": {s: round(float(np.median(v)), 1) for s, v in self.stages.items()},
+        }
+
+
+def main() -> int:
+    cfg = tomllib.loads((HERE / "vision.toml").read_text())
+    cv2.setNumThreads(int(cfg["threads"]))
+    results: dict[str, Any] = {"bench_config": cfg, "recognize_config": load_config("recognize")}
+    scenes, tables, empty = Tally(), Tally(), Tally()
+    seeds = range(*cfg["scenes"])
+    for seed in progress(seeds, len(seeds), "scenes"):
+        image, truth = render_scene(seed)
+        scenes.add(truth.tiles, recognize(image))
+    seeds = range(*cfg["tables"])
+    for seed in progress(seeds, len(seeds), "tables"):
+        rng = np.random.default_rng(seed)
+        faces = [str(f) for f in rng.permutation(CHINESE_SET)[:5]]
+        layout = {f"seat{seed % 4}.play": faces[:4], "centre": faces[4:], "seat1.won": [None] * 4}
+        image, truth = render_table(layout, seed, scheme="ivory" if seed % 3 == 0 else "dark")
+        tables.add(truth.tiles, TableRecognizer(find_mat(image)).observe(image))
+    seeds = range(*cfg["empty"])
+    for seed in progress(seeds, len(seeds), "empty"):
+        image, truth = render_scene(seed, faces=[], distractors=3)
+        empty.add(truth.tiles, recognize(image))
+    results["scenes"] = scenes.summary()
+    results["tables"] = tables.summary()
+    results["empty"] = {"scenes": empty.scenes, "phantom_tiles": empty.reported}
+    photos = (HERE / cfg["photos"]).resolve()
+    if (photos / "labels.json").is_file():
+        labels = json.loads((photos / "labels.json").read_text())["images"]
+        per_image: dict[str, Any] = {}
+        usable = Tally()
+        for name in progress(labels, len(labels), "photos"):
+            label = labels[name]
+            image = cv2.imread(str(photos / name))
+            obs = recognize(image)
+            want = Counter(label["face_up_tiles"])
+            got = Counter(t.face for t in obs.tiles)
+            right = sum((want & got).values())
+            per_image[name] = {
+                "usable": label["usable_as_topdown_test"],
+                "truth": sum(want.values()),
+                "reported": sum(got.values()),
+                "right": right,
+                "wrong": sum(got.values()) - right,
+                "uncertain": obs.uncertain,
+                "ms": round(float(obs.debug["ms"]), 1),
+            }
+            if label["usable_as_topdown_test"] is True:
+                usable.truth += sum(want.values())
+                usable.reported += sum(got.values())
+                usable.right += right
+                usable.scenes += 1
+                usable.exact += int(want == got)
+        results["photos_usable"] = {
+            k: v for k, v in usable.summary().items() if not k.startswith(("ms", "stages"))
+        }
+        results["photos_negative_face_up"] = sum(
+            v["reported"] for v in per_image.values() if v["usable"] == "negative"
+        )
+        results["photos"] = per_image
+    else:
+        results["photos"] = f"skipped: {photos} not found"
+    confusion = defaultdict(Counter)
+    for tally in (scenes, tables):
+        for face, row in tally.confusion.items():
+            confusion[face].update(row)
+    results["confusion"] = {
+        f: dict(confusion[f]) for f in (*CHINESE_FACES, "(nothing)") if f in confusion
+    }
+    _print(results)
+    out = HERE / "results" / "vision.json"
+    out.parent.mkdir(exist_ok=True)
+    out.write_text(json.dumps(results, indent=1, ensure_ascii=False) + "\n")
+    print(f"wrote {out.relative_to(HERE.parent)}")
+    return 0
+
+
+def _print(r: dict[str, Any]) -> None:
+    print("per-face confusion (truth -> reported):")
+    for face, row in r["confusion"].items():
+        cells = ", ".join(f"{k}: {v}" for k, v in sorted(row.items(), key=lambda kv: -kv[1]))
+        print(f"  {face:14s} {cells}")
+    for key in ("scenes", "tables", "photos_usable"):
+        if key in r:
+            s = r[key]
+            line = (
+                f"{key:14s} exact scenes {s['exact_scenes']}/{s['scenes']}, tiles: precision "
+                f"{s['precision']:.4f} recall {s['recall']:.4f} ({s['right']} right of "
+                f"{s['truth_tiles']}, {s['reported']} reported)"
+            )
+            if "ms_median" in s:
+                line += f", latency median {s['ms_median']} ms p95 {s['ms_p95']} ms"
+            print(line)
+            if s.get("stages_ms_median"):
+                print(f"{'':14s} median ms per stage: {s['stages_ms_median']}")
+    print(f"empty tables: {r['empty']['phantom_tiles']} phantom tiles in {r['empty']['scenes']}")
+    if isinstance(r["photos"], dict):
+        print(f"negative photos: {r['photos_negative_face_up']} face-up tiles reported")
+        for name, p in r["photos"].items():
+            print(
+                f"  {name:36s} {p['usable']!s:8s} truth {p['truth']:3d} reported "
+                f"{p['reported']:3d} right {p['right']:3d} wrong {p['wrong']:2d} "
+                f"not sure {p['uncertain']:3d} {p['ms']:7.1f} ms"
+            )
+    else:
+        print(f"photos: {r['photos']}")
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,65 @@
+"""The vision subcommands through the real `tiengow` entry point."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import cv2
+import pytest
+
+from hub.cli import main
+from vision.synth import render_scene, render_table
+
+
+def test_recognize_json_one_line_per_image_and_errors_at_the_end(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    good = tmp_path / "table.png"
+    cv2.imwrite(str(good), render_scene(101)[0])
+    bad = tmp_path / "broken.jpg"
+    bad.write_bytes(b"not a jpeg")
+    code = main(["recognize", "--json", str(good), str(bad), str(good)])
+    lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert code != 0
+    assert [line["image"] for line in lines] == [str(good), str(bad), str(good)]
+    assert set(lines[1]) == {"image", "error"}
+    first = lines[0]
+    assert {"image", "tiles", "face_down", "ms"} <= set(first)
+    for tile in first["tiles"]:
+        assert {"face", "confidence", "center", "corners"} <= set(tile)
+        assert len(tile["corners"]) == 4 and len(tile["center"]) == 2
+    assert lines[0]["tiles"] == lines[2]["tiles"]
+
+
+def test_recognize_on_the_mat_adds_zones(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "mat.png"
+    cv2.imwrite(str(path), render_table({"centre": ["5-5", "6-1"]}, seed=3)[0])
+    assert main(["recognize", "--json", str(path)]) == 0
+    line = json.loads(capsys.readouterr().out)
+    assert all(t["zone"] == "centre" for t in line["tiles"])
+
+
+def test_mat_writes_an_a1_page_and_a4_sheets(tmp_path: Path) -> None:
+    out = tmp_path / "mat.pdf"
+    assert main(["mat", "--out", str(out)]) == 0
+    data = out.read_bytes()
+    assert data.startswith(b"%PDF")
+    assert data.count(b"/Type /Page\n") + data.count(b"/Type /Page ") >= 2
+
+
+def test_calibrate_saves_and_previews_or_says_why_not(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    frame = tmp_path / "frame.png"
+    cv2.imwrite(str(frame), render_table({}, seed=6)[0])
+    preview, saved = tmp_path / "p.png", tmp_path / "c.json"
+    args = ["calibrate", "--image", str(frame), "--preview", str(preview), "--save", str(saved)]
+    assert main(args) == 0
+    assert cv2.imread(str(preview)) is not None and "to_mat" in json.loads(saved.read_text())
+    blank = tmp_path / "blank.png"
+    cv2.imwrite(str(blank), render_scene(0, faces=[])[0])
+    assert main(["calibrate", "--image", str(blank)]) == 1
+    assert "mat markers missing" in capsys.readouterr().err

@@ -1,0 +1,64 @@
+"""The whole recogniser on a fixed set of renders: it may say "not sure", never misread."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import numpy as np
+import pytest
+
+from vision.calibrate import find_mat
+from vision.errors import RecognitionError
+from vision.faces import CHINESE_SET
+from vision.recognizer import recognize
+from vision.synth import render_scene, render_table
+from vision.table import TableRecognizer
+
+SCENES = range(100, 112)
+
+
+def _score(truth: Counter[str], got: Counter[str]) -> tuple[int, int]:
+    right = sum((truth & got).values())
+    return right, sum(got.values()) - right
+
+
+def test_scenes_are_never_misread() -> None:
+    total = right = wrong = 0
+    for seed in SCENES:
+        image, truth = render_scene(seed)
+        obs = recognize(image)
+        r, w = _score(Counter(t.face for t in truth.face_up), Counter(t.face for t in obs.tiles))
+        total, right, wrong = total + len(truth.face_up), right + r, wrong + w
+    assert wrong <= 0.005 * max(right, 1)  # tiles reported are read right
+    assert right >= 0.5 * total  # measured recall is in bench/results; this pins a floor
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_empty_tables_show_no_tiles(seed: int) -> None:
+    image, truth = render_scene(seed, faces=[], distractors=3)
+    assert truth.tiles == []
+    assert recognize(image).tiles == []
+
+
+def test_tiles_on_the_mat_come_with_their_zone() -> None:
+    total = right = wrong = 0
+    for seed in range(6):
+        rng = np.random.default_rng(seed)
+        faces = [str(f) for f in rng.permutation(CHINESE_SET)[:4]]
+        layout = {f"seat{seed % 4}.play": faces[:3], "centre": faces[3:], "seat1.won": [None] * 2}
+        image, truth = render_table(layout, seed=seed, scheme="ivory" if seed % 3 == 0 else "dark")
+        obs = TableRecognizer(find_mat(image)).observe(image)
+        seen = Counter((t.face, t.zone) for t in obs.tiles)
+        want = Counter((t.face, t.zone) for t in truth.face_up)
+        total += sum(want.values())
+        right += sum((seen & want).values())
+        wrong += sum((seen - want).values())
+        for tile in obs.tiles:
+            assert len(tile.corners) == 4 and 0 < tile.confidence <= 1
+    assert wrong == 0  # a tile reported in a zone is there
+    assert right >= 0.5 * total  # the measured share is in bench/results
+
+
+def test_a_grey_image_is_refused_with_what_was_expected() -> None:
+    with pytest.raises(RecognitionError, match=r"not a colour image: \(4, 4\)"):
+        recognize(np.zeros((4, 4), np.uint8))

@@ -1,0 +1,51 @@
+from __future__ import annotations
+
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+from vision.errors import RecognitionError
+from vision.sources import frames
+from vision.stabilise import Stabiliser, ZoneReport
+from vision.types import Observation, Tile
+
+QUAD = ((0.0, 0.0), (1.0, 0.0), (1.0, 2.0), (0.0, 2.0))
+
+
+def _obs(*placed: tuple[str, str]) -> Observation:
+    return Observation(tiles=[Tile(face, 1.0, (0.0, 0.0), QUAD, zone) for face, zone in placed])
+
+
+def test_a_play_is_reported_once_whole_after_the_hand_leaves() -> None:
+    stab = Stabiliser({"stable_s": 0.5, "motion_threshold": 25, "motion_share": 0.01,
+                       "downscale": 2})  # fmt: skip
+    still = np.full((40, 40, 3), 100, np.uint8)
+    hand = still.copy()
+    hand[5:35, 5:35] = 200
+    seq = [
+        (0.0, still, _obs()),
+        (0.1, hand, _obs(("6-6", "seat0.play"))),  # a hand over the table: ignored
+        (0.2, still, _obs(("6-6", "seat0.play"))),
+        (0.4, still, _obs(("6-6", "seat0.play"), ("5-4", "seat0.play"))),  # second tile lands
+        (0.6, still, _obs(("6-6", "seat0.play"), ("5-4", "seat0.play"))),
+        (0.9, still, _obs(("6-6", "seat0.play"), ("5-4", "seat0.play"))),
+        (1.5, still, _obs(("6-6", "seat0.play"), ("5-4", "seat0.play"))),
+    ]
+    reports: list[ZoneReport] = []
+    for t, frame, obs in seq:
+        reports += stab.update(t, frame, obs)
+    assert reports == [ZoneReport("seat0.play", ("5-4", "6-6"), 0.9)]
+
+
+def test_a_folder_of_frames_is_a_source(tmp_path: Path) -> None:
+    for i in range(3):
+        cv2.imwrite(str(tmp_path / f"f{i}.png"), np.full((8, 8, 3), i, np.uint8))
+    got = [(t, int(f[0, 0, 0])) for t, f in frames(str(tmp_path), fps=2.0)]
+    assert got == [(0.0, 0), (0.5, 1), (1.0, 2)]
+
+
+def test_an_unknown_source_says_what_is_accepted() -> None:
+    with pytest.raises(RecognitionError, match="no such camera source: 'nowhere'; expected a"):
+        next(frames("nowhere"))

@@ -1,0 +1,33 @@
+from __future__ import annotations
+
+import numpy as np
+
+from vision.synth import render_scene, render_table
+
+
+def test_same_seed_same_frame_and_truth() -> None:
+    a, ta = render_scene(7)
+    b, tb = render_scene(7)
+    assert np.array_equal(a, b)
+    assert ta.tiles == tb.tiles
+    c, _ = render_scene(8)
+    assert not np.array_equal(a, c)
+
+
+def test_scene_truth_counts_the_given_tiles() -> None:
+    image, truth = render_scene(3, faces=["6-6", None, "2-1"], distractors=0)
+    assert image.shape == (720, 1280, 3) and image.dtype == np.uint8
+    assert sorted(t.face or "" for t in truth.tiles) == ["", "2-1", "6-6"]
+    assert truth.face_down == 1
+    for t in truth.tiles:
+        assert all(0 <= x < 1280 and 0 <= y < 720 for x, y in t.corners)
+
+
+def test_table_tiles_lie_in_their_zones() -> None:
+    image, truth = render_table({"seat1.play": ["5-4", "3-1"], "centre": ["6-6"]}, seed=2)
+    assert image.shape == (720, 1280, 3)
+    assert [(t.face, t.zone) for t in truth.tiles] == [
+        ("5-4", "seat1.play"),
+        ("3-1", "seat1.play"),
+        ("6-6", "centre"),
+    ]

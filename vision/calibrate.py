@@ -1,0 +1,157 @@
+"""Calibration on the printed mat: four ArUco markers -> a homography to millimetres.
+
+``find_mat(frame, layout)`` returns a ``Calibration`` or raises ``RecognitionError`` that says
+what is wrong (markers missing, too dark, too oblique) and what would be accepted.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import dataclass
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from .config import Config, load_config
+from .errors import RecognitionError
+from .layout import MatLayout, load_layout
+from .types import Floats, Image
+
+
+@dataclass(frozen=True, slots=True)
+class Calibration:
+    """Image pixels <-> mat millimetres, and the camera's resolution on the mat."""
+
+    to_mat: Floats  # 3x3, image px -> mm
+    image_size: tuple[int, int]  # (w, h)
+    markers: tuple[int, ...]  # ids seen
+    px_per_mm: float  # median scale of the image on the mat
+
+    def image_to_mat(self, points: Floats) -> Floats:
+        return _apply(self.to_mat, points)
+
+    def mat_to_image(self, points: Floats) -> Floats:
+        inverse = np.asarray(np.linalg.inv(self.to_mat), np.float64)
+        return _apply(inverse, points)
+
+    def save(self, path: Path) -> None:
+        data = {
+            "to_mat": self.to_mat.tolist(),
+            "image_size": list(self.image_size),
+            "markers": list(self.markers),
+            "px_per_mm": self.px_per_mm,
+        }
+        path.write_text(json.dumps(data, indent=1) + "\n")
+
+    @staticmethod
+    def load(path: Path) -> Calibration:
+        try:
+            data = json.loads(path.read_text())
+            return Calibration(
+                to_mat=np.array(data["to_mat"], np.float64).reshape(3, 3),
+                image_size=(int(data["image_size"][0]), int(data["image_size"][1])),
+                markers=tuple(int(m) for m in data["markers"]),
+                px_per_mm=float(data["px_per_mm"]),
+            )
+        except (OSError, ValueError, KeyError, TypeError) as e:
+            raise RecognitionError(
+                "unreadable calibration", str(path), f"a file from 'tiengow calibrate --save' ({e})"
+            ) from e
+
+
+def _apply(h: Floats, points: Floats) -> Floats:
+    pts = np.asarray(points, np.float64).reshape(-1, 1, 2)
+    out: Floats = cv2.perspectiveTransform(pts, h).reshape(-1, 2)
+    return out
+
+
+def _detector(layout: MatLayout) -> cv2.aruco.ArucoDetector:
+    dictionary = cv2.aruco.getPredefinedDictionary(getattr(cv2.aruco, layout.dictionary))
+    return cv2.aruco.ArucoDetector(dictionary, cv2.aruco.DetectorParameters())
+
+
+def find_mat(
+    frame: Image, layout: MatLayout | None = None, cfg: Config | None = None
+) -> Calibration:
+    """The mat's homography from the markers seen in a BGR frame."""
+    layout = layout if layout is not None else load_layout()
+    cfg = cfg if cfg is not None else load_config("mat")["calibrate"]
+    gray = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY) if frame.ndim == 3 else frame
+    corners, ids, _ = _detector(layout).detectMarkers(gray)
+    seen = (
+        {int(i): c.reshape(4, 2) for i, c in zip(np.ravel(ids), corners, strict=True)}
+        if (ids is not None)
+        else {}
+    )
+    wanted = sorted(layout.markers)
+    missing = [m for m in wanted if m not in seen]
+    if len(seen.keys() & set(wanted)) < int(cfg["min_markers"]):
+        mean = float(np.mean(gray))
+        if mean < float(cfg["min_brightness"]):
+            raise RecognitionError(
+                "too dark to find the mat",
+                round(mean, 1),
+                f"a mean grey level of at least {cfg['min_brightness']}; "
+                "light the table or raise the exposure",
+            )
+        raise RecognitionError(
+            "mat markers missing",
+            missing,
+            f"at least {cfg['min_markers']} of markers {wanted} in view; "
+            "check that the whole mat is in the picture and not covered",
+        )
+    src: list[Floats] = []
+    dst: list[tuple[float, float]] = []
+    for marker_id in wanted:
+        if marker_id in seen:
+            src.extend(seen[marker_id])
+            dst.extend(layout.markers[marker_id])
+    h, _ = cv2.findHomography(np.array(src, np.float64), np.array(dst, np.float64))
+    if h is None:
+        raise RecognitionError(
+            "no homography from the markers", sorted(seen), "four markers in general position"
+        )
+    sides = [np.linalg.norm(c - np.roll(c, 1, axis=0), axis=1) for c in seen.values()]
+    scales = [float(np.mean(s)) / layout.marker_mm for s in sides]
+    spread = max(scales) / max(min(scales), 1e-9)
+    skew = max(float(np.max(s) / max(np.min(s), 1e-9)) for s in sides)
+    if spread > float(cfg["max_scale_spread"]) or skew > float(cfg["max_marker_skew"]):
+        angle = math.degrees(math.acos(min(1.0, 1 / max(skew, spread))))
+        raise RecognitionError(
+            "camera too oblique",
+            f"about {angle:.0f} degrees off vertical",
+            f"marker sizes within a factor {cfg['max_scale_spread']}; mount "
+            "the camera above the middle of the mat",
+        )
+    return Calibration(
+        to_mat=np.asarray(h, np.float64),
+        image_size=(int(frame.shape[1]), int(frame.shape[0])),
+        markers=tuple(sorted(seen)),
+        px_per_mm=float(np.median(scales)),
+    )
+
+
+def draw_zones(frame: Image, calibration: Calibration, layout: MatLayout) -> Image:
+    """A preview: the frame with the mat's zones and their names drawn on it."""
+    out = frame.copy()
+    for zone in layout.zones:
+        rect = np.array(
+            [[zone.x0, zone.y0], [zone.x1, zone.y0], [zone.x1, zone.y1], [zone.x0, zone.y1]],
+            np.float64,
+        )
+        pts = calibration.mat_to_image(rect)
+        cv2.polylines(out, [np.round(pts).astype(np.int32)], True, (0, 200, 255), 2, cv2.LINE_AA)
+        c = pts.mean(axis=0)
+        cv2.putText(
+            out,
+            zone.name,
+            (round(c[0]) - 40, round(c[1])),
+            cv2.FONT_HERSHEY_SIMPLEX,
+            0.6,
+            (0, 200, 255),
+            2,
+            cv2.LINE_AA,
+        )
+    return out

@@ -1,0 +1,61 @@
+"""`tiengow calibrate`: find the mat with a real camera, draw its zones, save the calibration."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+import cv2
+
+from ..calibrate import draw_zones, find_mat
+from ..errors import RecognitionError
+from ..layout import load_layout
+from ..sources import first_frame
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--camera",
+        default="0",
+        metavar="SOURCE",
+        help="device index, video file or folder of frames (default 0)",
+    )
+    parser.add_argument("--image", metavar="FILE", help="use this still image instead")
+    parser.add_argument(
+        "--preview",
+        type=Path,
+        default=Path("calibration-preview.png"),
+        help="where to write the frame with the zones drawn",
+    )
+    parser.add_argument(
+        "--save", type=Path, default=Path("calibration.json"), help="where to save the calibration"
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    layout = load_layout()
+    try:
+        if args.image:
+            frame = cv2.imread(args.image, cv2.IMREAD_COLOR)
+            if frame is None:
+                raise RecognitionError("unreadable image", args.image, "a PNG or JPEG file")
+        else:
+            frame = first_frame(args.camera)
+        calibration = find_mat(frame, layout)
+    except RecognitionError as e:
+        print(f"calibration failed: {e}", file=sys.stderr)
+        return 1
+    cv2.imwrite(str(args.preview), draw_zones(frame, calibration, layout))
+    calibration.save(args.save)
+    tile_px = layout.tile_mm[0] * calibration.px_per_mm
+    print(
+        f"mat found: markers {list(calibration.markers)}, {calibration.px_per_mm:.2f} px/mm "
+        f"(a tile is {tile_px:.0f} px wide); preview {args.preview}, saved {args.save}"
+    )
+    if tile_px < 30:
+        print(
+            "warning: tiles are under 30 px wide; lower the camera or raise its resolution",
+            file=sys.stderr,
+        )
+    return 0

@@ -1,0 +1,94 @@
+"""`tiengow recognize [--json] IMAGE...`: the tiles in still images of a table seen from above.
+
+When the printed mat is in the picture, its known tile size is used and each tile gets the zone
+it lies in; plain photos without a mat work too.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+
+import cv2
+
+from ..calibrate import Calibration, find_mat
+from ..config import load_config
+from ..errors import RecognitionError
+from ..recognizer import recognize
+from ..table import TableRecognizer
+from ..types import Image, Observation
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("images", nargs="+", metavar="IMAGE", help="PNG or JPEG files")
+    parser.add_argument("--json", action="store_true", help="one JSON object per line")
+    parser.add_argument(
+        "--calibration",
+        type=Path,
+        metavar="FILE",
+        help="a saved calibration (tiengow calibrate --save); by default the "
+        "mat is looked for in each image",
+    )
+    parser.add_argument("--no-mat", action="store_true", help="do not look for the mat")
+
+
+def observe(image: Image, calibration: Calibration | None, look_for_mat: bool) -> Observation:
+    """One image through the mat-aware recogniser when a mat is known or found."""
+    if calibration is None and look_for_mat:
+        try:
+            calibration = find_mat(image)
+        except RecognitionError:
+            calibration = None
+    if calibration is not None:
+        return TableRecognizer(calibration).observe(image)
+    return recognize(image, load_config("recognize"))
+
+
+def run(args: argparse.Namespace) -> int:
+    calibration = Calibration.load(args.calibration) if args.calibration else None
+    failed = 0
+    for name in args.images:
+        start = time.perf_counter()
+        image = cv2.imread(name, cv2.IMREAD_COLOR) if Path(name).is_file() else None
+        if image is None:
+            failed += 1
+            message = "cannot read the image (missing, or not a PNG/JPEG file)"
+            if args.json:
+                print(json.dumps({"image": name, "error": message}), flush=True)
+            else:
+                print(f"{name}: error: {message}", file=sys.stderr)
+            continue
+        try:
+            obs = observe(image, calibration, not args.no_mat)
+        except RecognitionError as e:
+            failed += 1
+            if args.json:
+                print(json.dumps({"image": name, "error": str(e)}), flush=True)
+            else:
+                print(f"{name}: error: {e}", file=sys.stderr)
+            continue
+        ms = (time.perf_counter() - start) * 1000
+        if args.json:
+            tiles = []
+            for t in obs.tiles:
+                item = t.as_json()
+                if t.zone is not None:
+                    item["zone"] = t.zone
+                tiles.append(item)
+            line = {
+                "image": name,
+                "tiles": tiles,
+                "face_down": obs.face_down,
+                "ms": round(ms, 1),
+                "uncertain": obs.uncertain,
+            }
+            print(json.dumps(line), flush=True)
+        else:
+            faces = " ".join(t.face for t in obs.tiles) or "(none)"
+            print(
+                f"{name}: {faces}; face down {obs.face_down}; not sure {obs.uncertain}; {ms:.0f} ms"
+            )
+    return 1 if failed else 0

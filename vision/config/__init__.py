@@ -1,0 +1,32 @@
+"""Tuning numbers of every stage, read from the TOML files in this folder.
+
+Each stage receives only its own subtree (``load_config("recognize")["read"]``).
+"""
+
+from __future__ import annotations
+
+import tomllib
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from ..errors import RecognitionError
+
+CONFIG_DIR = Path(__file__).resolve().parent
+
+Config = dict[str, Any]
+
+
+@cache
+def _load(path: Path) -> Config:
+    with path.open("rb") as f:
+        return tomllib.load(f)
+
+
+def load_config(name: str, path: Path | None = None) -> Config:
+    """The named config (``recognize``, ``mat``, ``stabilise``, ``synth``) or a given file."""
+    file = path if path is not None else CONFIG_DIR / f"{name}.toml"
+    if not file.is_file():
+        known = sorted(p.stem for p in CONFIG_DIR.glob("*.toml"))
+        raise RecognitionError("no such vision config", str(file), f"one of {known}")
+    return _load(file)

@@ -1,0 +1,166 @@
+"""Stage 3: the tile size, and each region cut into whole tiles.
+
+Tiles have a known shape (width W, length aspect x W), so a region of touching tiles is a grid:
+its sides are whole numbers of widths or lengths. Each way to cut it that fits is a hypothesis;
+the recogniser keeps the one whose tiles read best.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from .config import Config
+from .segment import Region
+from .types import Floats, Image, Quad
+
+Segment = tuple[tuple[float, float], tuple[float, float]]
+
+
+@dataclass(frozen=True, slots=True)
+class Cut:
+    """One way to cut a region into tiles: its cells, the lines between them (where touching
+    tiles show a seam) and the cells' middle lines (where a Chinese tile shows none)."""
+
+    cells: tuple[Quad, ...]
+    seams: tuple[Segment, ...]
+    middles: tuple[Segment, ...]
+
+
+def first_guess(xy: Floats, radius: Floats, cfg: Config) -> float:
+    """A tile width from the spacing of the pips (median distance to the nearest pip), kept
+    within what the pips' own size allows."""
+    if len(radius) == 0:
+        return 0.0
+    lo, hi = (float(v) * float(np.median(radius)) for v in cfg["width_per_pip_radius"])
+    if len(xy) < 2:
+        return (lo + hi) / 2
+    d = np.sqrt(((xy[:, None, :] - xy[None, :, :]) ** 2).sum(-1))
+    np.fill_diagonal(d, np.inf)
+    guess = float(np.median(d.min(axis=1))) * float(cfg["pip_spacing_to_width"])
+    return min(hi, max(lo, guess))
+
+
+def tile_sizes(regions: list[Region], guess: float, cfg: Config) -> list[tuple[float, float]]:
+    """Candidate (W, aspect), best first, that cut the regions into whole tiles near the guess.
+
+    Several sizes can fit (three tiles side by side or two wider ones); the recogniser reads
+    the tiles under each candidate and keeps the one that reads best.
+    """
+    default = (guess, float(cfg["default_aspect"]))
+    if not regions or guess <= 0:
+        return [default]
+    sides = np.array([sorted(r.rect[1]) for r in regions], np.float64)  # (n, 2) short, long
+    lo, hi = (float(v) for v in cfg["search"])
+    widths = guess * np.linspace(lo, hi, int(cfg["search_steps"]))
+    a_lo, a_hi = (float(v) for v in cfg["aspect"])
+    aspects = np.linspace(a_lo, a_hi, int(cfg["aspect_steps"]))
+    scored = []
+    for aspect in aspects:
+        for width in widths:
+            cost = float(_misfit(sides, width, aspect).sum()) / len(sides)
+            cost += float(cfg["guess_weight"]) * abs(math.log(width / guess))
+            scored.append((cost, float(width), float(aspect)))
+    scored.sort()
+    out: list[tuple[float, float]] = []
+    for _, width, aspect in scored:
+        if all(abs(math.log(width / w)) > float(cfg["distinct"]) for w, _ in out):
+            out.append((width, aspect))
+        if len(out) == int(cfg["candidates"]):
+            break
+    return out
+
+
+def _misfit(sides: Floats, width: float, aspect: float) -> Floats:
+    """How far each region's sides are from whole tiles, best of the two orientations."""
+    length = width * aspect
+    out = np.full(len(sides), 1.0)
+    for across, along in ((width, length), (length, width)):
+        ns = sides[:, 0] / across
+        nl = sides[:, 1] / along
+        err = np.abs(ns - np.maximum(1, np.round(ns))) + np.abs(nl - np.maximum(1, np.round(nl)))
+        out = np.minimum(out, err)
+    return out
+
+
+def cuts(
+    rect: tuple[tuple[float, float], tuple[float, float], float],
+    width: float,
+    aspect: float,
+    cfg: Config,
+) -> list[Cut]:
+    """Every grid of whole tiles that fits a rotated rectangle."""
+    (cx, cy), (a, b), angle = rect
+    theta = math.radians(angle)
+    ea = np.array([math.cos(theta), math.sin(theta)])  # along side a
+    eb = np.array([-math.sin(theta), math.cos(theta)])  # along side b
+    length = aspect * width
+    snap = float(cfg["snap"])
+    out: list[Cut] = []
+    for tile_along_a in (True, False):
+        na_f = a / (length if tile_along_a else width)
+        nb_f = b / (width if tile_along_a else length)
+        na, nb = max(1, round(na_f)), max(1, round(nb_f))
+        if abs(na_f - na) > snap or abs(nb_f - nb) > snap or na * nb > int(cfg["max_cells"]):
+            continue
+        cells = []
+        seams: list[Segment] = []
+        middles: list[Segment] = []
+        c0 = np.array([cx, cy]) - a / 2 * ea - b / 2 * eb
+        for i in range(1, na):  # lines across side a
+            p = c0 + i / na * a * ea
+            seams.append(_segment(p, p + b * eb))
+        for j in range(1, nb):
+            p = c0 + j / nb * b * eb
+            seams.append(_segment(p, p + a * ea))
+        for i in range(na):
+            for j in range(nb):
+                centre = np.array([cx, cy]) + ((i + 0.5) / na - 0.5) * a * ea
+                centre = centre + ((j + 0.5) / nb - 0.5) * b * eb
+                ha, hb = a / na / 2, b / nb / 2
+                # canonical x runs across the tile, y along it
+                ex, ey = (eb, ea) if tile_along_a else (ea, eb)
+                hx, hy = (hb, ha) if tile_along_a else (ha, hb)
+                corners = [
+                    centre - hx * ex - hy * ey,
+                    centre + hx * ex - hy * ey,
+                    centre + hx * ex + hy * ey,
+                    centre - hx * ex + hy * ey,
+                ]
+                cells.append(tuple((float(p[0]), float(p[1])) for p in corners))
+                middles.append(_segment(centre - hx * ex, centre + hx * ex))
+        out.append(Cut(tuple(cells), tuple(seams), tuple(middles)))
+    return out
+
+
+def _segment(p: Floats, q: Floats) -> Segment:
+    return ((float(p[0]), float(p[1])), (float(q[0]), float(q[1])))
+
+
+def line_strength(lightness: Image, line: Segment, offset: float, samples: int) -> float:
+    """How much a straight line stands out from both its sides (median over its length)."""
+    (x0, y0), (x1, y1) = line
+    t = np.linspace(0.1, 0.9, samples)
+    xs, ys = x0 + t * (x1 - x0), y0 + t * (y1 - y0)
+    n = np.array([y0 - y1, x1 - x0])
+    n = n / max(float(np.hypot(*n)), 1e-9) * offset
+    h, w = lightness.shape
+
+    def at(dx: float, dy: float) -> Floats:
+        xi = np.clip(np.round(xs + dx).astype(int), 0, w - 1)
+        yi = np.clip(np.round(ys + dy).astype(int), 0, h - 1)
+        values: Floats = lightness[yi, xi].astype(np.float64)
+        return values
+
+    mid = at(0.0, 0.0)
+    one, other = mid - at(n[0], n[1]), mid - at(-n[0], -n[1])
+    both = np.where(one * other > 0, np.minimum(np.abs(one), np.abs(other)), 0.0)
+    return float(np.median(both))
+
+
+def box_points(rect: tuple[tuple[float, float], tuple[float, float], float]) -> Floats:
+    pts: Floats = cv2.boxPoints(rect).astype(np.float64)
+    return pts

@@ -1,0 +1,101 @@
+"""The printable mat as a PDF (reportlab): one A1 page, then A4 sheets that tile it."""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+import cv2
+from reportlab.lib.colors import Color
+from reportlab.lib.units import mm
+from reportlab.pdfgen.canvas import Canvas
+
+from .config import load_config
+from .layout import MatLayout, load_layout
+
+
+def _rgb(c: tuple[int, int, int]) -> Color:
+    return Color(c[0] / 255, c[1] / 255, c[2] / 255)
+
+
+def _draw(pdf: Canvas, layout: MatLayout, label_pt: float) -> None:
+    """The mat in its own millimetre frame (origin top-left, y down), on the current page."""
+    h = layout.height_mm
+
+    def rect(x0: float, y0: float, x1: float, y1: float, fill: bool, stroke: bool) -> None:
+        pdf.rect(
+            x0 * mm,
+            (h - y1) * mm,
+            (x1 - x0) * mm,
+            (y1 - y0) * mm,
+            fill=int(fill),
+            stroke=int(stroke),
+        )
+
+    pdf.setFillColor(_rgb(layout.colour))
+    rect(0, 0, layout.width_mm, layout.height_mm, True, False)
+    dictionary = cv2.aruco.getPredefinedDictionary(getattr(cv2.aruco, layout.dictionary))
+    for marker_id, corners in layout.markers.items():
+        x0, y0 = corners[0]
+        q = layout.quiet_mm
+        pdf.setFillColor(Color(1, 1, 1))
+        rect(x0 - q, y0 - q, x0 + layout.marker_mm + q, y0 + layout.marker_mm + q, True, False)
+        cells = cv2.aruco.generateImageMarker(dictionary, marker_id, 6)  # 4x4 bits + border
+        cell = layout.marker_mm / 6
+        pdf.setFillColor(Color(0, 0, 0))
+        for r in range(6):
+            for c in range(6):
+                if cells[r, c] < 128:
+                    rect(
+                        x0 + c * cell,
+                        y0 + r * cell,
+                        x0 + (c + 1) * cell,
+                        y0 + (r + 1) * cell,
+                        True,
+                        False,
+                    )
+    pdf.setStrokeColor(_rgb(layout.ink))
+    pdf.setFillColor(_rgb(layout.ink))
+    pdf.setLineWidth(0.8 * mm)
+    for zone in layout.zones:
+        rect(zone.x0, zone.y0, zone.x1, zone.y1, False, True)
+        label = zone.name.replace(".", " ").replace("seat", "seat ")
+        cx, cy = zone.center
+        pdf.setFont("Helvetica", label_pt)
+        pdf.drawCentredString(cx * mm, (h - cy) * mm - label_pt / 3, label)
+
+
+def write_mat(out: Path, layout: MatLayout | None = None) -> int:
+    """Write the mat PDF; returns the number of pages (one A1, then the A4 sheets)."""
+    layout = layout if layout is not None else load_layout()
+    cfg = load_config("mat")["print"]
+    label_pt = float(cfg["label_pt"])
+    pdf = Canvas(str(out), pagesize=(layout.width_mm * mm, layout.height_mm * mm))
+    pdf.setTitle("Tien Gow Table mat")
+    _draw(pdf, layout, label_pt)
+    pdf.showPage()
+    sheet_w, sheet_h = (float(v) for v in cfg["a4_mm"])
+    overlap = float(cfg["a4_overlap_mm"])
+    cols = math.ceil((layout.width_mm - overlap) / (sheet_w - overlap))
+    rows = math.ceil((layout.height_mm - overlap) / (sheet_h - overlap))
+    pages = 1
+    for r in range(rows):
+        for c in range(cols):
+            pdf.setPageSize((sheet_w * mm, sheet_h * mm))
+            ox, oy = c * (sheet_w - overlap), r * (sheet_h - overlap)
+            pdf.saveState()
+            # the sheet shows the mat from (ox, oy); mat y runs down from its top edge
+            pdf.translate(-ox * mm, (sheet_h + oy - layout.height_mm) * mm)
+            _draw(pdf, layout, label_pt)
+            pdf.restoreState()
+            pdf.setFillColor(Color(0, 0, 0))
+            pdf.setFont("Helvetica", 8)
+            pdf.drawString(
+                4 * mm,
+                4 * mm,
+                f"sheet row {r + 1}/{rows} column {c + 1}/{cols}; overlap {overlap:g} mm",
+            )
+            pdf.showPage()
+            pages += 1
+    pdf.save()
+    return pages

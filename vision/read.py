@@ -1,0 +1,174 @@
+"""Stage 4: read one tile: pips per half, their colours, and a confidence.
+
+The tile is warped upright to a canonical size, pips are the blobs brighter (on a black tile) or
+darker (on an ivory tile) than the body, and each half's blobs are counted. Every defect found
+(an odd pip size, a stray blob, a colour that a Chinese tile would not have, pips off centre, a
+blob cut by the middle line) lowers the confidence; the recogniser never guesses below its floor.
+"""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from .config import Config
+from .faces import RED_COUNTS
+from .types import Array, Image, Quad, Reading
+
+
+def canonical(image: Image, quad: Quad, width: int, length: int) -> Image:
+    """The tile under ``quad`` (TL, TR, BR, BL; long axis top to bottom), upright."""
+    src = np.array(quad, np.float32)
+    dst = np.array([[0, 0], [width, 0], [width, length], [0, length]], np.float32)
+    m = cv2.getPerspectiveTransform(src, dst)
+    patch: Image = cv2.warpPerspective(
+        image, m, (width, length), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE
+    )
+    return patch
+
+
+def read_tile(lab: Image, quad: Quad, bright: bool, aspect: float, cfg: Config) -> Reading:
+    """Read the tile under ``quad`` in a Lab image; ``bright``: pips lighter than the body."""
+    width = int(cfg["width_px"])
+    length = round(width * aspect)
+    patch = canonical(lab, quad, width, length)
+    return read_patch(patch, bright, cfg)
+
+
+def read_patch(patch: Image, bright: bool, cfg: Config) -> Reading:
+    length, width = patch.shape[:2]
+    lightness = patch[..., 0].astype(np.int16)
+    border = max(1, round(float(cfg["border"]) * width))
+    inner = lightness[border:-border, border:-border]
+    body = float(np.median(inner))
+    a_star = patch[..., 1].astype(np.int16)
+    redness = a_star - int(np.median(a_star[border:-border, border:-border]))
+    strength = (lightness - body) if bright else (body - lightness)
+    for arr in (strength, redness):
+        arr[:border] = 0
+        arr[-border:] = 0
+        arr[:, :border] = 0
+        arr[:, -border:] = 0
+    peak = float(np.percentile(strength, 99.5))
+    min_contrast = float(cfg["min_contrast"])
+    red = redness > int(cfg["red_min"])
+    if peak < min_contrast and int(np.count_nonzero(red)) < float(cfg["tiny_area"]) * width**2:
+        return Reading(0, 0, _clip(1 - peak / min_contrast + 0.4), ())
+    threshold = max(0.5 * min_contrast, float(cfg["threshold_share"]) * peak)
+    binary = ((strength > threshold) | red).astype(np.uint8)
+    n, labels, stats, centroids = cv2.connectedComponentsWithStats(binary, connectivity=8)
+    area_unit = width * width
+    tiny = float(cfg["tiny_area"]) * area_unit
+    lo, hi = float(cfg["min_pip_area"]) * area_unit, float(cfg["max_pip_area"]) * area_unit
+    defects: list[str] = []
+    halves: list[list[int]] = [[], []]
+    mid = length / 2
+    straddle = float(cfg["straddle"]) * width
+    normal = [
+        float(stats[k, cv2.CC_STAT_AREA])
+        for k in range(1, n)
+        if lo <= stats[k, cv2.CC_STAT_AREA] <= hi and _roundish(stats[k])
+    ]
+    unit = float(np.median(normal)) if normal else float(cfg["pip_area"]) * area_unit
+    for k in range(1, n):
+        area = float(stats[k, cv2.CC_STAT_AREA])
+        if area < tiny:
+            continue
+        copies = 1
+        if area > hi or not _roundish(stats[k]):
+            copies = round(area / unit)  # pips run together on a small or blurred tile
+            if not 2 <= copies <= 3 or abs(area / unit - copies) > float(cfg["merge_slack"]):
+                defects.append(f"blob of {area:.0f} px")
+                continue
+        elif area < lo:
+            defects.append(f"blob of {area:.0f} px")
+            continue
+        top = stats[k, cv2.CC_STAT_TOP]
+        bottom = top + stats[k, cv2.CC_STAT_HEIGHT]
+        if top < mid - straddle and bottom > mid + straddle:
+            defects.append("blob across the middle")
+        halves[0 if centroids[k][1] < mid else 1].extend([k] * copies)
+    counts = [len(h) for h in halves]
+    if counts[0] == 0 and counts[1] == 0:
+        return Reading(0, 0, _clip(0.5 - 0.1 * len(defects)), tuple(defects))
+    if not all(1 <= c <= 6 for c in counts):
+        return Reading(max(counts), min(counts), 0.0, (*defects, f"halves {counts}"))
+    if _middle_seam(lightness, binary, border, width) > float(cfg["middle_seam"]):
+        defects.append("a seam across the middle")
+    a = a_star - 128
+    for half, blobs in enumerate(halves):
+        _check_half(half, blobs, stats, centroids, labels, a, width, length, cfg, defects)
+        _check_colour(blobs, labels, a, counts, cfg, defects)
+    contrast = _clip((max(peak, 2 * float(np.max(redness))) - min_contrast) / min_contrast + 0.5)
+    confidence = contrast * float(cfg["penalty"]) ** len(defects)
+    return Reading(max(counts), min(counts), confidence, tuple(defects))
+
+
+def _check_half(
+    half: int,
+    blobs: list[int],
+    stats: Array,
+    centroids: Array,
+    labels: Array,
+    a: Array,
+    width: int,
+    length: int,
+    cfg: Config,
+    defects: list[str],
+) -> None:
+    areas = [float(stats[k, cv2.CC_STAT_AREA]) for k in set(blobs) if blobs.count(k) == 1]
+    if len(areas) >= 2 and max(areas) > float(cfg["size_ratio"]) * min(areas):
+        defects.append(f"pip sizes {sorted(areas)} in half {half}")
+    if len(blobs) >= 2:
+        cx = float(np.mean([centroids[k][0] for k in blobs]))
+        if abs(cx - width / 2) > float(cfg["off_centre"]) * width:
+            defects.append(f"pips off centre in half {half}")
+        cy = float(np.mean([centroids[k][1] for k in blobs]))
+        middle = length / 4 if half == 0 else 3 * length / 4
+        if abs(cy - middle) > float(cfg["off_middle"]) * length / 2:
+            defects.append(f"pips off the middle of half {half}")
+
+
+def _check_colour(
+    blobs: list[int], labels: Array, a: Array, counts: list[int], cfg: Config, defects: list[str]
+) -> None:
+    if not blobs:
+        return
+    red_a = float(cfg["red_a"])
+    red_of = {k: float(np.mean(a[labels == k])) > red_a for k in set(blobs)}
+    red = [red_of[k] for k in blobs]
+    n = len(blobs)
+    if n in RED_COUNTS:
+        if not all(red):
+            defects.append(f"{n} pips not all red")
+    elif n == 6 and counts == [6, 6]:
+        if sum(red) not in (0, 3):
+            defects.append("6-6 half not red by columns")
+    elif any(red):
+        defects.append(f"red pips in a {n}")
+
+
+def _middle_seam(lightness: Array, binary: Array, border: int, width: int) -> float:
+    """How strongly a line across the tile's middle stands out from the body (the seam of two
+    tiles' ends), measured between the pips."""
+    mid = lightness.shape[0] // 2
+    d = max(2, round(0.12 * width))
+    cols = np.arange(border, width - border)
+    free = ~binary[mid - d : mid + d + 1, border : width - border].any(axis=0)
+    if int(np.count_nonzero(free)) < 4:
+        return 0.0
+    keep = cols[free]
+    line = lightness[mid - 1 : mid + 2, keep].mean(axis=0)
+    above = line - lightness[mid - d, keep]
+    below = line - lightness[mid + d, keep]
+    both = np.where(above * below > 0, np.minimum(np.abs(above), np.abs(below)), 0.0)
+    return float(np.median(both))
+
+
+def _roundish(stat: Array) -> bool:
+    w, h = int(stat[cv2.CC_STAT_WIDTH]), int(stat[cv2.CC_STAT_HEIGHT])
+    return max(w, h) <= 1.5 * min(w, h)
+
+
+def _clip(v: float) -> float:
+    return float(min(1.0, max(0.0, v)))

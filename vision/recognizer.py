@@ -1,0 +1,191 @@
+"""The recogniser: pips -> regions -> tiles -> readings, for one still frame.
+
+``recognize(image)`` runs the stages in order; ``Recognizer`` holds a config (and, on a mat, the
+known tile size) for many frames.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from .config import Config, load_config
+from .locate import Cut, cuts, first_guess, line_strength, tile_sizes
+from .pips import find_pips
+from .read import read_tile
+from .segment import Region, segment
+from .timing import Laps
+from .types import Image, Observation, Quad, Reading, Tile
+
+
+@dataclass(frozen=True, slots=True)
+class _Found:
+    quad: Quad
+    reading: Reading
+
+    @property
+    def center(self) -> tuple[float, float]:
+        return (sum(p[0] for p in self.quad) / 4, sum(p[1] for p in self.quad) / 4)
+
+
+def _prepare(image: Image, tile_px: float | None, cfg: Config) -> tuple[Image, float]:
+    h, w = image.shape[:2]
+    scale = min(1.0, float(cfg["max_side"]) / max(h, w))
+    if tile_px is not None and tile_px * scale < float(cfg["min_tile_px"]):
+        scale = min(1.0, float(cfg["min_tile_px"]) / tile_px)
+    if scale < 1.0:
+        image = cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+    return image, scale
+
+
+def recognize(
+    image: Image,
+    cfg: Config | None = None,
+    tile_px: float | None = None,
+    aspect: float | None = None,
+) -> Observation:
+    """Every face-up tile in a BGR image, face-down tiles counted; pixels of the input image.
+
+    ``tile_px`` (a tile's width in input pixels) and ``aspect`` are known on a calibrated mat;
+    without them the size is found from the pips and the lone tiles.
+    """
+    cfg = cfg if cfg is not None else load_config("recognize")
+    if image.ndim != 3 or image.shape[2] != 3 or image.dtype != np.uint8:
+        from .errors import RecognitionError
+
+        raise RecognitionError("not a colour image", image.shape, "an 8-bit BGR image (h, w, 3)")
+    laps = Laps()
+    work, scale = _prepare(image, tile_px, cfg["prepare"])
+    lab: Image = cv2.cvtColor(work, cv2.COLOR_BGR2LAB)
+    smooth: Image = cv2.medianBlur(work, 3)
+    laps.lap("prepare")
+    found: list[_Found] = []
+    doubtful: list[_Found] = []
+    used_width = 0.0
+    both = find_pips(lab, cfg["pips"])
+    laps.lap("pips")
+    for pips in both:
+        if len(pips.radius) == 0:
+            continue
+        guess = (
+            tile_px * scale
+            if tile_px is not None
+            else first_guess(pips.xy, pips.radius, cfg["locate"])
+        )
+        if guess <= 0:
+            continue
+        regions = segment(smooth, pips, guess, cfg["segment"])
+        laps.lap("segment")
+        if tile_px is not None:
+            ratio = aspect if aspect is not None else float(cfg["locate"]["default_aspect"])
+            sizes = [(tile_px * scale, ratio)]
+        else:
+            sizes = tile_sizes(regions, guess, cfg["locate"])
+        best: tuple[float, list[_Found], list[_Found], float] | None = None
+        for width, ratio in sizes:
+            score, ok, bad = _read_regions(lab, regions, width, ratio, cfg)
+            if best is None or score > best[0]:
+                best = (score, ok, bad, width)
+        if best is not None:
+            found += best[1]
+            doubtful += best[2]
+            used_width = max(used_width, best[3])
+        laps.lap("cut and read")
+    obs = _assemble(found, doubtful, float(cfg["read"]["min_confidence"]), 1.0 / scale)
+    obs.tile_px = used_width / scale if scale > 0 else 0.0
+    laps.lap("assemble")
+    obs.debug["stages_ms"] = dict(laps.ms)
+    obs.debug["ms"] = laps.total
+    return obs
+
+
+def _read_regions(
+    lab: Image, regions: list[Region], width: float, aspect: float, cfg: Config
+) -> tuple[float, list[_Found], list[_Found]]:
+    """The best cut of every region into tiles of this size, read; and the total score."""
+    found: list[_Found] = []
+    doubtful: list[_Found] = []
+    total = 0.0
+    penalty = float(cfg["read"]["penalty"])
+    for region in regions:
+        score, best = _best_cut(lab, region, width, aspect, cfg)
+        if best is None:
+            doubtful.append(_Found(_box(region), Reading(0, 0, 0.0, ("no cut fits",))))
+            continue
+        for quad, reading in best:
+            if region.at_border:
+                reading = Reading(
+                    reading.high,
+                    reading.low,
+                    reading.confidence * penalty,
+                    (*reading.defects, "region reaches the picture's edge"),
+                )
+            (found if reading.confidence > 0 else doubtful).append(_Found(quad, reading))
+        total += score * len(best)
+    return total, found, doubtful
+
+
+def _box(region: Region) -> Quad:
+    pts = cv2.boxPoints(region.rect)
+    return tuple((float(x), float(y)) for x, y in pts)
+
+
+def _best_cut(
+    lab: Image, region: Region, width: float, aspect: float, cfg: Config
+) -> tuple[float, list[tuple[Quad, Reading]] | None]:
+    best: list[tuple[Quad, Reading]] | None = None
+    best_score = -1.0
+    options: list[Cut] = cuts(region.rect, width, aspect, cfg["locate"])
+    seam_cfg = cfg["locate"]
+    offset = max(1.5, float(seam_cfg["seam_offset"]) * width)
+    samples = int(seam_cfg["seam_samples"])
+    for cut in options:
+        readings = [read_tile(lab, q, region.bright, aspect, cfg["read"]) for q in cut.cells]
+        score = sum(r.confidence for r in readings) / len(readings)
+        if cut.seams:
+            light = lab[..., 0]
+            seams = np.median([line_strength(light, s, offset, samples) for s in cut.seams])
+            middles = np.median([line_strength(light, m, offset, samples) for m in cut.middles])
+            evidence = (seams - middles) / float(seam_cfg["seam_scale"])
+            score += float(seam_cfg["seam_weight"]) * float(np.tanh(evidence))
+        if score > best_score:
+            best_score = score
+            best = list(zip(cut.cells, readings, strict=True))
+    return best_score, best
+
+
+def _inside(point: tuple[float, float], quad: Quad) -> bool:
+    contour = np.array(quad, np.float32).reshape(-1, 1, 2)
+    return bool(cv2.pointPolygonTest(contour, point, False) >= 0)
+
+
+def _assemble(
+    found: list[_Found], doubtful: list[_Found], floor: float, unscale: float
+) -> Observation:
+    """Keep the surest reading where two overlap; count blanks and doubtful tiles."""
+    kept: list[_Found] = []
+    for f in sorted(found, key=lambda f: -f.reading.confidence):
+        if any(_inside(f.center, k.quad) or _inside(k.center, f.quad) for k in kept):
+            continue
+        kept.append(f)
+    obs = Observation()
+    notes: list[tuple[str | None, float, tuple[str, ...]]] = []
+    for f in kept:
+        quad = tuple((x * unscale, y * unscale) for x, y in f.quad)
+        center = (f.center[0] * unscale, f.center[1] * unscale)
+        face = f.reading.face
+        if f.reading.is_blank:
+            obs.face_down += 1
+        elif face is not None and f.reading.confidence >= floor:
+            obs.tiles.append(Tile(face, f.reading.confidence, center, quad))
+        else:
+            obs.uncertain += 1
+            notes.append((face, round(f.reading.confidence, 2), f.reading.defects))
+    obs.debug["doubtful"] = notes
+    for d in doubtful:
+        if not any(_inside(d.center, k.quad) for k in kept):
+            obs.uncertain += 1
+    obs.tiles.sort(key=lambda t: (t.center[1], t.center[0]))
+    return obs

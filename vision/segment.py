@@ -1,0 +1,157 @@
+"""Stage 2: tile regions, grown from the pips outward over the tile's body colour.
+
+The pips are painted over with the colour around them, then a flood fill from each pip covers
+the body of its tile (and of the tiles touching it). A fill that leaks into the table (too big,
+not a rectangle, reaching the edge of its window) is retried with a smaller colour tolerance.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from .config import Config
+from .types import Bools, Contour, Floats, Image, Pips
+
+_RING = np.array([(math.cos(a), math.sin(a)) for a in np.linspace(0, 2 * math.pi, 12, False)])
+
+
+@dataclass(frozen=True, slots=True)
+class Region:
+    """Touching tiles of one body colour, as one blob."""
+
+    contour: Contour
+    rect: tuple[tuple[float, float], tuple[float, float], float]
+    area: float
+    pips: tuple[int, ...]  # indices into the pip set it was grown from
+    body: tuple[float, float, float]  # BGR
+    bright: bool
+    at_border: bool = False  # it reaches the picture's edge: tiles cut off, or a leak
+
+
+def body_colours(image: Image, pips: Pips) -> Floats:
+    """The median colour on a ring around each pip (its tile's body), (n, 3) BGR."""
+    h, w = image.shape[:2]
+    out = np.zeros((len(pips.radius), 3))
+    for i, ((x, y), r) in enumerate(zip(pips.xy, pips.radius, strict=True)):
+        pts = np.array([x, y]) + _RING * max(2.0, 2.0 * r)
+        xs = np.clip(np.round(pts[:, 0]).astype(int), 0, w - 1)
+        ys = np.clip(np.round(pts[:, 1]).astype(int), 0, h - 1)
+        out[i] = np.median(image[ys, xs].astype(np.float64), axis=0)
+    return out
+
+
+def pip_mask(shape: tuple[int, int], pips: Pips, radius: float) -> Image:
+    """A mask of every pip, out to ``radius`` times its own radius."""
+    mask = np.zeros(shape, np.uint8)
+    for (x, y), r in zip(pips.xy, pips.radius, strict=True):
+        cv2.circle(mask, (round(x), round(y)), max(1, round(radius * r + 1)), 255, -1)
+    return mask
+
+
+def segment(image: Image, pips: Pips, tile_px: float, cfg: Config) -> list[Region]:
+    """Regions of touching tiles grown from the pips; ``tile_px`` is a first guess of W."""
+    if len(pips.radius) == 0:
+        return []
+    h, w = image.shape[:2]
+    body = body_colours(image, pips)
+    covered = pip_mask((h, w), pips, float(cfg["paint_radius"]))
+    done = np.zeros(len(pips.radius), bool)
+    regions: list[Region] = []
+    half = round(float(cfg["window"]) * tile_px)
+    k = max(1, round(float(cfg["open_frac"]) * tile_px)) | 1
+    kernel = cv2.getStructuringElement(cv2.MORPH_RECT, (k, k))
+    for i in np.argsort(-pips.radius):
+        if done[i] or not pips.seed[i]:
+            continue
+        x, y = (round(v) for v in pips.xy[i])
+        x0, y0 = max(0, x - half), max(0, y - half)
+        x1, y1 = min(w, x + half), min(h, y + half)
+        roi = image[y0:y1, x0:x1]
+        pips_roi = covered[y0:y1, x0:x1]
+        found = None
+        for tol in cfg["tolerances"]:
+            lo = np.clip(body[i] - float(tol), 0, 255)
+            hi = np.clip(body[i] + float(tol), 0, 255)
+            like = cv2.bitwise_or(cv2.inRange(roi, lo, hi), pips_roi)
+            found = _grow(like, (x - x0, y - y0), (x0, y0, x1, y1), (w, h), kernel, cfg)
+            if found is not None:
+                break
+        done[i] = True
+        lightness = float(np.dot(body[i], (0.114, 0.587, 0.299)))
+        if found is None or (lightness > float(cfg["dark_body_max"])) == pips.bright:
+            # the pips of the same tile would fail the same way: do not try them again
+            near = np.hypot(*(pips.xy - pips.xy[i]).T) < float(cfg["give_up_radius"]) * tile_px
+            done[near] = True
+            continue
+        contour, mask = found
+        inside = _pips_inside(pips.xy, mask, (x0, y0))
+        done[inside] = True
+        contour = contour + np.array([x0, y0], np.int32)
+        rect = cv2.minAreaRect(contour)
+        bx, by, bw, bh = cv2.boundingRect(contour)
+        at_border = bx <= 0 or by <= 0 or bx + bw >= w or by + bh >= h
+        regions.append(
+            Region(
+                contour=contour,
+                rect=((rect[0][0], rect[0][1]), (rect[1][0], rect[1][1]), rect[2]),
+                area=float(cv2.contourArea(contour)),
+                pips=tuple(int(j) for j in np.flatnonzero(inside)),
+                body=(float(body[i][0]), float(body[i][1]), float(body[i][2])),
+                bright=pips.bright,
+                at_border=at_border,
+            )
+        )
+    return regions
+
+
+def _pips_inside(xy: Floats, mask: Image, origin: tuple[int, int]) -> Bools:
+    mh, mw = mask.shape
+    px = np.round(xy[:, 0]).astype(int) - origin[0]
+    py = np.round(xy[:, 1]).astype(int) - origin[1]
+    ok = (px >= 0) & (px < mw) & (py >= 0) & (py < mh)
+    inside = np.zeros(len(xy), bool)
+    inside[ok] = mask[py[ok], px[ok]] > 0
+    return inside
+
+
+def _grow(
+    like: Image,
+    seed: tuple[int, int],
+    window: tuple[int, int, int, int],
+    size: tuple[int, int],
+    kernel: Image,
+    cfg: Config,
+) -> tuple[Contour, Image] | None:
+    """The body-coloured blob holding the seed, unless it leaked into the table."""
+    rh, rw = like.shape[:2]
+    like = cv2.morphologyEx(like, cv2.MORPH_OPEN, kernel)
+    mask = np.zeros((rh + 2, rw + 2), np.uint8)
+    flags = 8 | cv2.FLOODFILL_MASK_ONLY | (255 << 8)
+    cv2.floodFill(like, mask, seed, 0, 0, 0, flags)
+    region: Image = mask[1:-1, 1:-1]
+    contours, _ = cv2.findContours(region, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    if not contours:
+        return None
+    contour = max(contours, key=cv2.contourArea)
+    area = float(cv2.contourArea(contour))
+    w, h = size
+    if area > float(cfg["max_region_frac"]) * w * h or area < 4:
+        return None
+    x0, y0, x1, y1 = window
+    bx, by, bw, bh = cv2.boundingRect(contour)
+    at_edge = (bx == 0 and x0 > 0) or (by == 0 and y0 > 0)
+    at_edge = at_edge or (bx + bw >= rw and x1 < w) or (by + bh >= rh and y1 < h)
+    if at_edge:
+        return None
+    (_, _), (rwid, rhei), _ = cv2.minAreaRect(contour)
+    if area < float(cfg["min_fill"]) * max(rwid * rhei, 1.0):
+        return None
+    if area < float(cfg["min_solidity"]) * max(cv2.contourArea(cv2.convexHull(contour)), 1.0):
+        return None
+    filled = np.zeros_like(region)
+    cv2.drawContours(filled, [contour], -1, 255, -1)
+    return contour, filled

@@ -1,0 +1,81 @@
+"""The stabiliser: report a zone's tiles once, whole, when they have stopped changing.
+
+A zone's contents are reported only after they have stayed the same for ``stable_s`` seconds
+with no motion over the mat (a hand reaching in), so a play is seen once and complete.
+Time comes from the caller (frame timestamps), never from a clock.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+import cv2
+import numpy as np
+
+from .config import Config, load_config
+from .types import Image, Observation
+
+Contents = tuple[str, ...]  # sorted faces; face-down tiles as "down"
+
+
+@dataclass(frozen=True, slots=True)
+class ZoneReport:
+    """A zone's settled contents at a time."""
+
+    zone: str
+    faces: Contents
+    t: float
+
+
+@dataclass(slots=True)
+class _Track:
+    contents: Contents
+    since: float
+
+
+@dataclass(slots=True)
+class Stabiliser:
+    cfg: Config = field(default_factory=lambda: load_config("stabilise"))
+    _previous: Image | None = None
+    _quiet_since: float = 0.0
+    _tracks: dict[str, _Track] = field(default_factory=dict)
+    _reported: dict[str, Contents] = field(default_factory=dict)
+
+    def motion(self, frame: Image) -> bool:
+        """Did enough of the picture change since the last frame (a hand over the table)?"""
+        k = int(self.cfg["downscale"])
+        gray = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY) if frame.ndim == 3 else frame
+        small: Image = cv2.resize(
+            gray, (gray.shape[1] // k, gray.shape[0] // k), interpolation=cv2.INTER_AREA
+        )
+        previous, self._previous = self._previous, small
+        if previous is None or previous.shape != small.shape:
+            return True
+        changed = cv2.absdiff(small, previous) > int(self.cfg["motion_threshold"])
+        return float(np.mean(changed)) > float(self.cfg["motion_share"])
+
+    def update(self, t: float, frame: Image, obs: Observation) -> list[ZoneReport]:
+        """Feed one frame and its observation; returns the zones that just settled."""
+        if self.motion(frame):
+            self._quiet_since = t
+            self._tracks.clear()
+            return []
+        counts: dict[str, Counter[str]] = {}
+        for tile in obs.tiles:
+            if tile.zone is not None:
+                counts.setdefault(tile.zone, Counter())[tile.face] += 1
+        now = {zone: tuple(sorted(c.elements())) for zone, c in counts.items()}
+        for zone in set(self._tracks) | set(self._reported):
+            now.setdefault(zone, ())
+        stable_s = float(self.cfg["stable_s"])
+        out = []
+        for zone, contents in sorted(now.items()):
+            track = self._tracks.get(zone)
+            if track is None or track.contents != contents:
+                self._tracks[zone] = track = _Track(contents, t)
+            settled = t - max(track.since, self._quiet_since) >= stable_s
+            if settled and self._reported.get(zone, ()) != contents:
+                self._reported[zone] = contents
+                out.append(ZoneReport(zone, contents, t))
+        return out

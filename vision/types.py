@@ -1,0 +1,76 @@
+"""Array aliases and the small value types passed between stages."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+Image = npt.NDArray[np.uint8]
+Floats = npt.NDArray[np.float64]
+Array = npt.NDArray[Any]  # any OpenCV result array
+Contour = npt.NDArray[np.int32]
+Bools = npt.NDArray[np.bool_]
+Quad = tuple[tuple[float, float], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Pips:
+    """Pip candidates of one polarity: ``bright`` (white/red on black) or dark (on ivory)."""
+
+    bright: bool
+    xy: Floats  # (n, 2) centres
+    radius: Floats  # (n,) equivalent radii
+    seed: Bools  # (n,) strong or red enough to grow a tile region from
+
+
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """What one tile shows: pips per half (high first), or blank; and how sure we are."""
+
+    high: int
+    low: int
+    confidence: float
+    defects: tuple[str, ...] = ()
+
+    @property
+    def is_blank(self) -> bool:
+        return self.high == 0 and self.low == 0
+
+    @property
+    def face(self) -> str | None:
+        if 1 <= self.low <= self.high <= 6:
+            return f"{self.high}-{self.low}"
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class Tile:
+    """A face-up tile found in a frame, in input-image pixels."""
+
+    face: str
+    confidence: float
+    center: tuple[float, float]
+    corners: Quad
+    zone: str | None = None
+
+    def as_json(self) -> dict[str, object]:
+        return {
+            "face": self.face,
+            "confidence": round(self.confidence, 3),
+            "center": [round(self.center[0], 1), round(self.center[1], 1)],
+            "corners": [[round(x, 1), round(y, 1)] for x, y in self.corners],
+        }
+
+
+@dataclass(slots=True)
+class Observation:
+    """The recogniser's answer for one frame."""
+
+    tiles: list[Tile] = field(default_factory=list)
+    face_down: int = 0
+    uncertain: int = 0  # tile-like things found but not read with enough confidence
+    tile_px: float = 0.0  # the tile width used, working pixels
+    debug: dict[str, object] = field(default_factory=dict)
