@@ -64,7 +64,9 @@ def parse_mqtt(value: str) -> str:
         try:
             parse_mqtt_url(value)
         except ValueError:
-            raise ConfigError(f"mqtt: {value!r} is not a broker URL; expected {KEYS['mqtt']}") from None
+            raise ConfigError(
+                f"mqtt: {value!r} is not a broker URL; expected {KEYS['mqtt']}"
+            ) from None
     return value
 
 

@@ -68,7 +68,9 @@ def build(config: HubConfig, players: int = 4, mqtt_port: int = 1883) -> Hub:
 
     with ledger.transaction() as db:
         applied = PadLedger.applied_in(db)
-    intake = PadIntake(sink, table=config.table, on_presence=on_presence, applied=applied, seats=players)
+    intake = PadIntake(
+        sink, table=config.table, on_presence=on_presence, applied=applied, seats=players
+    )
     live.show_fn = intake.show
     token = config.admin_token or secrets.token_urlsafe(12)
     hub = Hub(config, ledger, service, live, intake, create_app(service, token), token)

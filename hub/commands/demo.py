@@ -1,17 +1,20 @@
-"""`tiengow demo`: the embedded default, computer players at a simulated table.
+"""`tiengow demo [--hands N] [--db PATH] [--http HOST:PORT]`: the whole simulated table.
 
-Until the live table runs here, it plays and narrates complete hands in the
-terminal: every tile with its Chinese name, each trick, the 結, the payments and
-why, so a newcomer can watch the rules at work.
+Rendered camera frames go through the real recogniser, simulated pads speak the
+real protocol (serial over a pty pair, MQTT through the embedded broker),
+computer players choose legal plays, and the scoreboard is live at the HTTP
+address. ``--narrate`` instead tells complete hands in the terminal (no table).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import sys
 import time
 
+from hub.config import ConfigError, parse_http
 from hub.narrate import narrate_hand
 from hub.referee.transcript import HandResult
 from hub.rules.errors import RulesError
@@ -21,7 +24,13 @@ from hub.selfplay import play_session
 
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
-        "--hands", type=int, default=0, help="hands to play; without it, until stopped"
+        "--hands", type=int, default=None, help="hands to play; without it, until stopped"
+    )
+    parser.add_argument(
+        "--db", metavar="PATH", help="keep the ledger here (default: a temporary file)"
+    )
+    parser.add_argument(
+        "--http", default="127.0.0.1:8000", metavar="HOST:PORT", help="scoreboard address"
     )
     parser.add_argument(
         "--seed", type=int, default=None, help="random seed (default: a new game each run)"
@@ -29,21 +38,45 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--rules", default="hk", metavar="PRESET|FILE.toml", help="house rules (default hk)"
     )
-    parser.add_argument("--delay", type=float, default=0.0, help="seconds to pause between hands")
+    parser.add_argument(
+        "--delay",
+        type=float,
+        default=None,
+        help="seconds between actions (default 0.6 when running until stopped, else 0)",
+    )
+    parser.add_argument(
+        "--narrate", action="store_true", help="tell hands in the terminal instead (no table)"
+    )
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.hands is not None and args.hands < 1:
+        print(f"tiengow demo: --hands must be 1 or more, got {args.hands}", file=sys.stderr)
+        return 2
     try:
         rules = load_rules(args.rules)
-    except RulesError as e:
+        http = parse_http(args.http)
+    except (RulesError, ConfigError) as e:
         print(f"tiengow demo: {e}", file=sys.stderr)
         return 2
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1 << 30)
+    if args.narrate:
+        return _narrate(args, rules.name, seed)
+    from hub.demo import run as run_table
+
+    delay = args.delay if args.delay is not None else (0.6 if args.hands is None else 0.0)
+    summary = run_table(args.hands, args.db, http, args.rules, seed, delay)
+    print(json.dumps(summary, ensure_ascii=False))
+    return 0
+
+
+def _narrate(args: argparse.Namespace, rules_name: str, seed: int) -> int:
+    rules = load_rules(args.rules)
     seats = ["E", "S", "W", "N"][: rules.players]
-    print(f"Tien Gow Table demo: {rules.players} computer players, rules {rules.name}, seed {seed}")
-    hands = args.hands if args.hands > 0 else 1 << 62
+    print(f"Tien Gow Table: {rules.players} computer players, rules {rules_name}, seed {seed}")
     totals = [0] * rules.players
     previous: HandResult | None = None
+    hands = args.hands or 3
     try:
         for i, played in enumerate(play_session(rules, hands, random.Random(seed))):
             for line in narrate_hand(

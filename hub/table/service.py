@@ -132,7 +132,9 @@ class TableService:
             self._notify(row)
             return row
 
-    def undo(self, source: str, reason: str = "", also: Callable[[Any], object] | None = None) -> Row:
+    def undo(
+        self, source: str, reason: str = "", also: Callable[[Any], object] | None = None
+    ) -> Row:
         """A correction: take back the last action (recorded as an event of its own)."""
         with self.lock:
             session = self._current()

@@ -1,0 +1,40 @@
+"""`tiengow demo` for a few hands: a whole simulated table, and its ledger re-refereed."""
+
+from __future__ import annotations
+
+import json
+import socket
+import subprocess
+import sys
+from pathlib import Path
+
+from hub.referee.transcript import referee_json
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def test_the_demo_plays_hands_and_its_ledger_referees_to_its_totals(tmp_path: Path) -> None:
+    db = tmp_path / "demo.db"
+    run = subprocess.run(
+        [sys.executable, "-m", "hub.cli", "demo", "--hands", "2", "--seed", "5", "--db", str(db),
+         "--http", f"127.0.0.1:{free_port()}"],
+        capture_output=True, text=True, timeout=600, check=False,
+    )  # fmt: skip
+    assert run.returncode == 0, run.stderr[-3000:]
+    summary = json.loads(run.stdout.strip().splitlines()[-1])
+    assert summary["hands"] == 2
+    assert summary["frames"] >= 2 * 8 * 4 - 8  # every play and discard was seen by the camera
+    assert summary["pad_messages"] >= summary["frames"]  # every action was a pad press
+    assert 0 <= summary["misreads"] <= summary["frames"]
+    assert sum(summary["totals"].values()) == 0
+    exported = subprocess.run(
+        [sys.executable, "-m", "hub.cli", "export", "--db", str(db)],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert referee_json(json.loads(exported.stdout))["totals"] == summary["totals"]
