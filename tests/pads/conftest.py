@@ -148,7 +148,7 @@ class Recorder:
         self.calls: list[PadEvent] = []
         self.ledger = PadLedger(path, on_commit=self._committed)
 
-    def _committed(self, event: PadEvent, new: bool) -> None:
+    def _committed(self, event: PadEvent) -> None:
         with self.cond:
             self.calls.append(event)
             self.cond.notify_all()
