@@ -91,7 +91,7 @@ def table_thread(intake: PadIntake, events: queue.Queue[PadEvent | None]) -> thr
 
 def make_intake(tmp: Path, name: str) -> tuple[PadIntake, queue.Queue[PadEvent | None]]:
     events: queue.Queue[PadEvent | None] = queue.Queue()
-    ledger = PadLedger(tmp / f"{name}.sqlite", on_commit=lambda e, new: events.put(e))
+    ledger = PadLedger(tmp / f"{name}.sqlite", on_commit=events.put)
     intake = PadIntake(ledger)
     table_thread(intake, events)
     return intake, events

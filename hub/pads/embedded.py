@@ -56,7 +56,7 @@ class EmbeddedBroker:
 
     def stop(self, timeout: float = 10.0) -> None:
         if self._broker is not None and self._thread.is_alive():
-            future = asyncio.run_coroutine_threadsafe(self._broker.shutdown(), self._loop)
+            future = asyncio.run_coroutine_threadsafe(self._shutdown(), self._loop)
             try:
                 future.result(timeout)
             except Exception as exc:  # shutting down: report, never raise
@@ -65,3 +65,22 @@ class EmbeddedBroker:
         if self._thread.is_alive():
             self._loop.call_soon_threadsafe(self._loop.stop)
             self._thread.join(timeout)
+        if not self._thread.is_alive() and not self._loop.is_closed():
+            self._loop.close()
+
+    async def _shutdown(self) -> None:
+        await self._broker.shutdown()
+        # amqtt leaves its client connections' tasks and sockets behind: end them here
+        me = asyncio.current_task()
+        tasks = [t for t in asyncio.all_tasks() if t is not me]
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        selector = getattr(self._loop, "_selector", None)  # the sockets still registered
+        for key in list(selector.get_map().values()) if selector is not None else []:
+            for handle in key.data if isinstance(key.data, tuple) else ():
+                transport = getattr(getattr(handle, "_callback", None), "__self__", None)
+                if isinstance(transport, asyncio.Transport) and not transport.is_closing():
+                    transport.close()
+        for _ in range(3):  # let the closes run
+            await asyncio.sleep(0)

@@ -76,6 +76,13 @@ class ShowState:
         return protocol.show(seat, list(self.lines), self.led, self.beep if beep is None else beep)
 
 
+class DuplicatePadEvent(Exception):
+    """Raised by a sink whose durable store already holds the event's key (see
+    ``PadLedger.record_in``): the intake then acks without counting it as applied. Raising it
+    inside the sink's transaction also rolls that transaction back, so nothing is applied
+    twice even when the intake's memory did not know the key."""
+
+
 class PadLink(Protocol):
     """A transport's way back to one pad."""
 
@@ -117,21 +124,26 @@ class PadIntake:
         self._sink = sink
         self._on_presence = on_presence
         self._clock = clock
+        # Two kinds of lock, never held the other way round: a seat's RLock serialises that
+        # seat's messages (dedup, sink, ack); ``_state`` guards the shared tables for a moment
+        # and is never held while calling out (sink, callbacks, transports). So a sink that
+        # refreshes every seat's screen (show) cannot deadlock with another seat's sink.
         self._locks = [threading.RLock() for _ in range(seats)]
+        self._state = threading.Lock()
         self._applied: dict[tuple[int, int], int] = dict(applied or {})
         self._presence = [PadPresence(seat) for seat in range(seats)]
         self._shows = [ShowState(("waiting for the table",), "idle", 0) for _ in range(seats)]
         self._links: list[PadLink | None] = [None] * seats
         self.stats = IntakeStats()
-        self._stats_lock = threading.Lock()  # seats' transports count from several threads
 
     # ---- for the live table -------------------------------------------------------------
 
     def show(self, seat: int, lines: list[str], led: str = "idle", beep: int = 0) -> None:
-        """Set the complete display state of ``seat`` and push it to the pad if it is there."""
+        """Set the complete display state of ``seat`` and push it to the pad if it is there.
+        Safe from any thread, and from inside the sink or a presence callback."""
         state = ShowState(tuple(lines), led, beep)
         protocol.validate(state.message(self._seat(seat)))  # ProtocolError says what is wrong
-        with self._locks[seat]:
+        with self._state:
             self._shows[seat] = state
             link = self._links[seat]
         if link is not None:
@@ -147,18 +159,21 @@ class PadIntake:
 
     def attach(self, seat: int, link: PadLink, transport: str) -> None:
         """A transport can reach ``seat`` (port opened, pad online): send it the display state."""
-        with self._locks[self._seat(seat)]:
-            self._links[seat] = link
-            self._set_presence(seat, online=True, transport=transport)
+        with self._state:
+            self._links[self._seat(seat)] = link
+            changed = self._set_presence(seat, online=True, transport=transport)
             state = self._shows[seat]
+        self._announce(changed)
         self._send(link, state.message(seat, beep=0))
 
     def detach(self, seat: int, link: PadLink | None = None) -> None:
         """The pad at ``seat`` went away (port closed, last will, silence)."""
-        with self._locks[self._seat(seat)]:
-            if link is None or self._links[seat] is link:
+        changed = None
+        with self._state:
+            if link is None or self._links[self._seat(seat)] is link:
                 self._links[seat] = None
-                self._set_presence(seat, online=False)
+                changed = self._set_presence(seat, online=False)
+        self._announce(changed)
 
     def receive(self, seat: int, msg: Message, link: PadLink, transport: str) -> None:
         """Handle one intact, validated pad -> hub message that arrived for ``seat``."""
@@ -171,10 +186,18 @@ class PadIntake:
         with self._locks[seat]:
             self._count("received", kind)
             now = self._clock()
-            was_linked = self._links[seat] is link
-            self._links[seat] = link
-            self._set_presence(seat, online=True, last_seen=now, transport=transport, boot=boot)
-            last = self._applied.get((seat, boot), 0)
+            with self._state:
+                was_linked = self._links[seat] is link
+                self._links[seat] = link
+                changed = self._set_presence(
+                    seat, online=True, last_seen=now, transport=transport, boot=boot
+                )
+                if kind == protocol.HELLO:
+                    caps = tuple(str(c) for c in msg["caps"])
+                    fw = self._set_presence(seat, fw=msg["fw"], hw=msg["hw"], caps=caps)
+                    changed = fw or (self._presence[seat] if changed else None)
+                last = self._applied.get((seat, boot), 0)
+            self._announce(changed)
             if seq <= last:
                 self._count("duplicates")
             elif kind in (protocol.BTN, protocol.TILE):
@@ -182,17 +205,16 @@ class PadIntake:
                 event = PadEvent(seat, boot, seq, kind, value, transport, now)
                 try:
                     self._sink(event)
+                    self._count("applied")
+                except DuplicatePadEvent:  # the sink's ledger already holds this key
+                    self._count("duplicates")
                 except Exception:
                     self._count("sink_errors")
                     log.exception("pad event %r was not recorded; the pad will resend it", event)
                     return
-                self._count("applied")
                 self._remember(seat, boot, seq)
             else:
-                if kind == protocol.HELLO:
-                    caps = tuple(str(c) for c in msg["caps"])
-                    self._set_presence(seat, fw=msg["fw"], hw=msg["hw"], caps=caps)
-                elif kind != protocol.HB:
+                if kind not in (protocol.HELLO, protocol.HB):
                     self._count("ignored")
                 self._remember(seat, boot, seq)
             self._count("acks")
@@ -206,7 +228,7 @@ class PadIntake:
 
     def _count(self, name: str, kind: str | None = None) -> None:
         stats = self.stats
-        with self._stats_lock:
+        with self._state:
             setattr(stats, name, getattr(stats, name) + 1)
             if kind is not None:
                 stats.by_type[kind] = stats.by_type.get(kind, 0) + 1
@@ -217,22 +239,28 @@ class PadIntake:
         return seat
 
     def _remember(self, seat: int, boot: int, seq: int) -> None:
-        applied = self._applied
-        applied.pop((seat, boot), None)  # re-insert: the dict's order is least recent first
-        applied[(seat, boot)] = seq
-        if len(applied) > _REMEMBERED_BOOTS:
-            del applied[next(iter(applied))]
+        with self._state:
+            applied = self._applied
+            applied.pop((seat, boot), None)  # re-insert: the order is least recent first
+            applied[(seat, boot)] = seq
+            if len(applied) > _REMEMBERED_BOOTS:
+                del applied[next(iter(applied))]
 
-    def _set_presence(self, seat: int, **changes: object) -> None:
+    def _set_presence(self, seat: int, **changes: object) -> PadPresence | None:
+        """Update (under ``_state``); the new presence if it is worth announcing."""
         old = self._presence[seat]
         new = replace(old, **changes)  # type: ignore[arg-type]
         self._presence[seat] = new
-        announce = new.online != old.online or new.fw != old.fw or new.boot != old.boot
-        if announce and self._on_presence is not None:
+        if new.online != old.online or new.fw != old.fw or new.boot != old.boot:
+            return new
+        return None
+
+    def _announce(self, presence: PadPresence | None) -> None:
+        if presence is not None and self._on_presence is not None:
             try:
-                self._on_presence(new)
+                self._on_presence(presence)
             except Exception:
-                log.exception("presence callback failed for %r", new)
+                log.exception("presence callback failed for %r", presence)
 
     @staticmethod
     def _send(link: PadLink, msg: Message) -> None:

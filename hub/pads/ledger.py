@@ -12,7 +12,7 @@ import threading
 from collections.abc import Callable
 from pathlib import Path
 
-from hub.pads.intake import PadEvent
+from hub.pads.intake import DuplicatePadEvent, PadEvent
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS pad_actions (
@@ -36,7 +36,7 @@ class PadLedger:
     """pad_actions(seat, boot, seq, kind, value, ...), primary key (seat, boot, seq)."""
 
     def __init__(
-        self, path: str | Path, on_commit: Callable[[PadEvent, bool], None] | None = None
+        self, path: str | Path, on_commit: Callable[[PadEvent], None] | None = None
     ) -> None:
         self.path = str(path)
         self._on_commit = on_commit
@@ -52,7 +52,9 @@ class PadLedger:
 
     @staticmethod
     def record_in(db: sqlite3.Connection, event: PadEvent) -> bool:
-        """Insert ``event`` inside the caller's transaction; False if its key is already there."""
+        """Insert ``event``'s key inside the caller's transaction (True). If the key is already
+        there, raise ``DuplicatePadEvent``: it aborts the caller's transaction, so the action is
+        not applied twice, and ``PadIntake`` acks the pad instead of calling it an error."""
         db.execute(_SCHEMA)
         try:
             db.execute(
@@ -60,7 +62,7 @@ class PadLedger:
                 (*event.key, event.kind, event.value, event.transport, event.received_at),
             )
         except sqlite3.IntegrityError:
-            return False
+            raise DuplicatePadEvent(f"pad event {event.key} is already recorded") from None
         return True
 
     def __call__(self, event: PadEvent) -> None:
@@ -68,14 +70,16 @@ class PadLedger:
         with self._lock:
             try:
                 self._db.execute("BEGIN IMMEDIATE")
-                new = self.record_in(self._db, event)
+                self.record_in(self._db, event)
                 self._db.execute("COMMIT")
-            except sqlite3.Error as exc:
+            except (sqlite3.Error, DuplicatePadEvent) as exc:
                 if self._db.in_transaction:
                     self._db.execute("ROLLBACK")
+                if isinstance(exc, DuplicatePadEvent):
+                    raise
                 raise LedgerError(f"cannot record pad event {event!r}: {exc}") from exc
         if self._on_commit is not None:
-            self._on_commit(event, new)
+            self._on_commit(event)
 
     @staticmethod
     def applied_in(db: sqlite3.Connection) -> dict[tuple[int, int], int]:

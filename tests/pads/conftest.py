@@ -17,7 +17,7 @@ import pytest
 
 from hub.pads.intake import PadEvent, PadIntake, PadPresence
 from hub.pads.ledger import PadLedger
-from hub.pads.sim import FdPort
+from hub.pads.sim import FdPort, SimPad
 
 TIMEOUT = 20.0  # generous upper bound for any wait; the tests finish far sooner
 
@@ -31,17 +31,21 @@ def free_port() -> int:
 class Mosquitto:
     """A private mosquitto: temp config, loopback only, started and stopped by the test."""
 
-    def __init__(self, workdir: Path, extra: str = "", port: int | None = None) -> None:
+    def __init__(self, workdir: Path, port: int | None = None, conf: Path | None = None) -> None:
+        """A broker on ``port`` (a free one by default) with anonymous access, or with the
+        given configuration file (which must then name ``port``)."""
         exe = shutil.which("mosquitto") or "/usr/sbin/mosquitto"
         if not os.path.exists(exe):
             pytest.fail("mosquitto is not installed: `make setup` installs it (apt mosquitto)")
         self.exe = exe
         self.port = port or free_port()
-        self.conf = workdir / f"mosquitto-{self.port}.conf"
-        self.conf.write_text(
-            f"listener {self.port} 127.0.0.1\npersistence false\nset_tcp_nodelay true\n"
-            + (extra or "allow_anonymous true\n")
-        )
+        if conf is None:
+            conf = workdir / f"mosquitto-{self.port}.conf"
+            conf.write_text(
+                f"listener {self.port} 127.0.0.1\npersistence false\nset_tcp_nodelay true\n"
+                "allow_anonymous true\n"
+            )
+        self.conf = conf
         self.proc: subprocess.Popen[bytes] | None = None
         self.start()
 
@@ -79,12 +83,17 @@ class Mosquitto:
             pass
 
     def stop(self) -> None:
-        if self.proc is not None:
-            self.proc.terminate()
-            self.proc.wait(timeout=10)
-            if self.proc.stdout is not None:
-                self.proc.stdout.close()
-            self.proc = None
+        proc, self.proc = self.proc, None
+        if proc is not None:
+            proc.terminate()
+            try:
+                proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:  # a loaded machine: stop it hard
+                proc.kill()
+                proc.wait(timeout=10)
+            finally:
+                if proc.stdout is not None:
+                    proc.stdout.close()
 
 
 @pytest.fixture
@@ -148,7 +157,7 @@ class Recorder:
         self.calls: list[PadEvent] = []
         self.ledger = PadLedger(path, on_commit=self._committed)
 
-    def _committed(self, event: PadEvent, new: bool) -> None:
+    def _committed(self, event: PadEvent) -> None:
         with self.cond:
             self.calls.append(event)
             self.cond.notify_all()
@@ -196,3 +205,15 @@ class Presence:
 @pytest.fixture
 def presence() -> Presence:
     return Presence()
+
+
+def press_all(pad: SimPad, presses: list[str]) -> None:
+    """Press like a player faster than a lossy link drains the queue, wait for every ack,
+    then stop the pad."""
+    try:
+        for button in presses:
+            assert pad.wait_for(lambda p: p.sender.pending() < 8, TIMEOUT)
+            assert pad.press(button)
+        assert pad.wait_idle(TIMEOUT)
+    finally:
+        pad.stop()

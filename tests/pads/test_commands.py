@@ -80,10 +80,7 @@ def test_broker_config_passwords_and_acl_work_in_mosquitto(
     assert main([*args, "--bind", "127.0.0.1", "--run-as", "root"]) == 0
     assert json.loads((out / "credentials.json").read_text())["users"] == creds
 
-    broker = Mosquitto(tmp_path, port=port, extra="")
-    broker.conf = out / "mosquitto.conf"
-    broker.stop()
-    broker.start()
+    broker = Mosquitto(tmp_path, port=port, conf=out / "mosquitto.conf")
     try:
         wrong = Client(port, "pad-t9-0", "not-the-password")
         assert not wrong.connected()

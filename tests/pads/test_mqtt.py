@@ -12,7 +12,7 @@ from hub.pads.intake import PadIntake
 from hub.pads.mqtt_pads import MqttPads, parse_mqtt_url
 from hub.pads.sim import MqttPadTransport, SimPad
 
-from .conftest import TIMEOUT, Mosquitto, Presence, Recorder, free_port
+from .conftest import TIMEOUT, Mosquitto, Presence, Recorder, free_port, press_all
 
 
 @pytest.fixture
@@ -62,13 +62,7 @@ def test_thirty_percent_loss_over_mqtt(
     intake, _ = hub
     pad = pad_on(mosquitto.url, 0, loss=0.3, seed=11)
     presses = ["play", "discard", "ok", "undo", "menu", "forfeit"] * 2
-    try:
-        for b in presses:
-            assert pad.wait_for(lambda p: p.sender.pending() < 8, TIMEOUT)
-            assert pad.press(b)
-        assert pad.wait_idle(TIMEOUT)
-    finally:
-        pad.stop()
+    press_all(pad, presses)
     assert recorder.buttons() == presses
     assert pad.frames_lost > 0 and intake.stats.duplicates > 0
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import zlib
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from hub.pads import protocol
@@ -108,7 +108,7 @@ frames = st.sampled_from([protocol.encode_line(m) for m in MESSAGES[:4]])
 chunks = st.one_of(st.binary(max_size=700), frames, frames.map(lambda f: f[: len(f) // 2]))
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(chunks, max_size=30), st.integers(1, 64))
 def test_garbage_never_crashes_the_serial_decoder(parts: list[bytes], size: int) -> None:
     sink = _Count()
@@ -133,7 +133,7 @@ topics = st.one_of(
 payloads = st.one_of(st.binary(max_size=600), frames.map(lambda f: f[:-10]))
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(st.tuples(topics, payloads), max_size=20))
 def test_garbage_never_crashes_the_mqtt_handler(messages: list[tuple[str, bytes]]) -> None:
     from hub.pads.mqtt_pads import MqttPads

@@ -13,7 +13,7 @@ from hub.pads.intake import PadIntake
 from hub.pads.serial_pads import SerialPad
 from hub.pads.sim import SerialPadTransport, SimPad
 
-from .conftest import TIMEOUT, Presence, PtyCable, Recorder
+from .conftest import TIMEOUT, Presence, PtyCable, Recorder, press_all
 
 BUTTONS = ["play", "discard", "undo", "ok", "forfeit", "menu"]
 
@@ -58,13 +58,7 @@ def test_thirty_percent_frame_loss_loses_and_doubles_nothing(
     intake, _ = hub_port
     pad = make_pad(cable, loss=0.3, seed=7)
     presses = [BUTTONS[i % 6] for i in range(20)]
-    try:
-        for b in presses:  # a player pressing faster than a lossy link drains the queue
-            assert pad.wait_for(lambda p: p.sender.pending() < 8, TIMEOUT)
-            assert pad.press(b)
-        assert pad.wait_idle(TIMEOUT)
-    finally:
-        pad.stop()
+    press_all(pad, presses)
     assert recorder.buttons() == presses
     assert pad.frames_lost > 0
     assert intake.stats.duplicates > 0  # lost acks made the pad resend applied presses
