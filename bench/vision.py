@@ -25,6 +25,7 @@ sys.path.insert(0, str(HERE.parent))
 from vision.calibrate import find_mat  # noqa: E402
 from vision.config import load_config  # noqa: E402
 from vision.faces import CHINESE_FACES, CHINESE_SET  # noqa: E402
+from vision.locate import inside  # noqa: E402
 from vision.recognizer import recognize  # noqa: E402
 from vision.synth import render_scene, render_table  # noqa: E402
 from vision.synth.render import TruthTile  # noqa: E402
@@ -46,11 +47,6 @@ def progress(items: Iterable[T], total: int, label: str) -> Iterator[T]:
     print(file=sys.stderr)
 
 
-def _inside(point: tuple[float, float], quad: tuple[tuple[float, float], ...]) -> bool:
-    contour = np.array(quad, np.float32).reshape(-1, 1, 2)
-    return bool(cv2.pointPolygonTest(contour, point, False) >= 0)
-
-
 class Tally:
     def __init__(self) -> None:
         self.confusion: dict[str, Counter[str]] = defaultdict(Counter)
@@ -66,7 +62,7 @@ class Tally:
                 (
                     i
                     for i, o in enumerate(obs.tiles)
-                    if i not in matched and _inside(o.center, t.corners)
+                    if i not in matched and inside(o.center, t.corners)
                 ),
                 None,
             )

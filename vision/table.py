@@ -12,8 +12,10 @@ import numpy as np
 from .calibrate import Calibration
 from .config import Config, load_config
 from .layout import MatLayout, load_layout
+from .locate import cuts
+from .read import read_tile
 from .recognizer import recognize
-from .types import Image, Observation, Tile
+from .types import Floats, Image, Observation, Tile
 
 
 class TableRecognizer:
@@ -59,4 +61,48 @@ class TableRecognizer:
                 Tile(t.face, t.confidence, (float(centre[0]), float(centre[1])), quad, zone)
             )
         obs.tiles = tiles
+        pips = np.asarray(obs.debug.get("pips", np.zeros((0, 2))), np.float64)
+        obs.face_down += self._face_down(top, obs.tiles, pips, tile_px)
         return obs
+
+    def _face_down(self, top: Image, face_up: list[Tile], pips: Floats, tile_px: float) -> int:
+        """Blank tiles lying on the mat away from the face-up ones: things that differ from the
+        mat's ground, cut into whole tiles of the known size, each of them blank."""
+        cfg = self.cfg["table"]
+        lab = cv2.cvtColor(top, cv2.COLOR_BGR2LAB)
+        ground = np.median(lab.reshape(-1, 3), axis=0)
+        far = np.linalg.norm(lab.astype(np.float32) - ground.astype(np.float32), axis=2)
+        mask = (far > float(cfg["ground_distance"])).astype(np.uint8)
+        q = self.layout.quiet_mm
+        for corners in self.layout.markers.values():  # the markers are not tiles
+            (x0, y0), (x1, y1) = corners[0], corners[2]
+            p0 = (round((x0 - q) * self.ppm), round((y0 - q) * self.ppm))
+            p1 = (round((x1 + q) * self.ppm), round((y1 + q) * self.ppm))
+            cv2.rectangle(mask, p0, p1, 0, -1)
+        for t in face_up:  # nor are the tiles already read (with their neighbours' seams)
+            quad = cv2.perspectiveTransform(
+                np.array(t.corners, np.float64).reshape(-1, 1, 2), self.to_top
+            )
+            cv2.fillConvexPoly(mask, np.round(quad).astype(np.int32), 0)
+        k = max(3, round(float(cfg["open_frac"]) * tile_px)) | 1
+        mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((k, k), np.uint8))
+        contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+        count = 0
+        for contour in contours:
+            rect = cv2.minAreaRect(contour)
+            area = float(cv2.contourArea(contour))
+            if area < float(cfg["min_fill"]) * rect[1][0] * rect[1][1] or area < tile_px**2:
+                continue
+            if any(
+                cv2.pointPolygonTest(contour, (float(x), float(y)), False) >= 0 for x, y in pips
+            ):
+                continue  # face-up tiles not read with confidence are not face-down ones
+            for cut in cuts(rect, tile_px, self.aspect, self.cfg["locate"])[:1]:
+                readings = [  # blank whichever colour the pips would be
+                    read_tile(lab, cell, bright, self.aspect, self.cfg["read"])
+                    for cell in cut.cells
+                    for bright in (True, False)
+                ]
+                if all(r.is_blank for r in readings):
+                    count += len(cut.cells)
+        return count
