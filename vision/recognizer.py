@@ -86,6 +86,8 @@ def recognize(
             sizes = tile_sizes(regions, guess, cfg["locate"])
         best: tuple[float, list[_Found], list[_Found], float] | None = None
         for width, ratio in sizes:
+            if width < float(cfg["locate"]["min_width_px"]):
+                continue  # smaller than any tile the camera can read: dice, buttons, print
             score, ok, bad = _read_regions(lab, regions, width, ratio, cfg)
             if best is None or score > best[0]:
                 best = (score, ok, bad, width)
@@ -184,6 +186,7 @@ def _assemble(
     for d in doubtful:
         if not any(inside(d.center, k.quad) for k in kept):
             obs.uncertain += 1
+            notes.append((d.reading.face, 0.0, d.reading.defects))
     obs.tiles.sort(key=lambda t: (t.center[1], t.center[0]))
     return obs
 
