@@ -15,6 +15,7 @@ from .layout import MatLayout, load_layout
 from .locate import cuts
 from .read import read_tile
 from .recognizer import recognize
+from .timing import Laps
 from .types import Floats, Image, Observation, Tile
 
 
@@ -46,9 +47,12 @@ class TableRecognizer:
 
     def observe(self, frame: Image) -> Observation:
         """Tiles with corners in the frame's pixels and the zone of the mat each lies in."""
+        laps = Laps()
         top = self.top_down(frame)
+        laps.lap("warp")
         tile_px = self.layout.tile_mm[0] * self.ppm
         obs = recognize(top, self.cfg, tile_px=tile_px, aspect=self.aspect)
+        laps.lap("recognize")
         tiles = []
         for t in obs.tiles:
             corners = cv2.perspectiveTransform(
@@ -63,6 +67,11 @@ class TableRecognizer:
         obs.tiles = tiles
         pips = np.asarray(obs.debug.get("pips", np.zeros((0, 2))), np.float64)
         obs.face_down += self._face_down(top, obs.tiles, pips, tile_px)
+        laps.lap("face down")
+        stages = dict(obs.debug.get("stages_ms", {}))  # type: ignore[call-overload]
+        stages.update(warp=laps.ms["warp"], face_down=laps.ms["face down"])
+        obs.debug["stages_ms"] = stages
+        obs.debug["ms"] = laps.total
         return obs
 
     def _face_down(self, top: Image, face_up: list[Tile], pips: Floats, tile_px: float) -> int:
