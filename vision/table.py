@@ -78,21 +78,26 @@ class TableRecognizer:
         """Blank tiles lying on the mat away from the face-up ones: things that differ from the
         mat's ground, cut into whole tiles of the known size, each of them blank."""
         cfg = self.cfg["table"]
-        lab = cv2.cvtColor(top, cv2.COLOR_BGR2LAB)
-        ground = np.median(lab.reshape(-1, 3), axis=0)
-        far = np.linalg.norm(lab.astype(np.float32) - ground.astype(np.float32), axis=2)
+        # the search runs at half the top-down resolution: tiles stay 18 px wide
+        shrink = float(cfg["face_down_scale"])
+        small = cv2.resize(top, None, fx=shrink, fy=shrink, interpolation=cv2.INTER_AREA)
+        lab = cv2.cvtColor(small, cv2.COLOR_BGR2LAB)
+        ground = np.median(lab[::4, ::4].reshape(-1, 3), axis=0).astype(np.uint8)
+        diff = cv2.absdiff(lab, np.full_like(lab, ground))
+        far = cv2.transform(diff.astype(np.float32), np.ones((1, 3), np.float32))
         mask = (far > float(cfg["ground_distance"])).astype(np.uint8)
+        ppm, tile_px, pips = self.ppm * shrink, tile_px * shrink, pips * shrink
         q = self.layout.quiet_mm
         for corners in self.layout.markers.values():  # the markers are not tiles
             (x0, y0), (x1, y1) = corners[0], corners[2]
-            p0 = (round((x0 - q) * self.ppm), round((y0 - q) * self.ppm))
-            p1 = (round((x1 + q) * self.ppm), round((y1 + q) * self.ppm))
+            p0 = (round((x0 - q) * ppm), round((y0 - q) * ppm))
+            p1 = (round((x1 + q) * ppm), round((y1 + q) * ppm))
             cv2.rectangle(mask, p0, p1, 0, -1)
         for t in face_up:  # nor are the tiles already read (with their neighbours' seams)
             quad = cv2.perspectiveTransform(
                 np.array(t.corners, np.float64).reshape(-1, 1, 2), self.to_top
             )
-            cv2.fillConvexPoly(mask, np.round(quad).astype(np.int32), 0)
+            cv2.fillConvexPoly(mask, np.round(quad * shrink).astype(np.int32), 0)
         k = max(3, round(float(cfg["open_frac"]) * tile_px)) | 1
         mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((k, k), np.uint8))
         contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
