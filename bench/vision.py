@@ -25,6 +25,7 @@ sys.path.insert(0, str(HERE.parent))
 from vision.calibrate import find_mat  # noqa: E402
 from vision.config import load_config  # noqa: E402
 from vision.faces import CHINESE_FACES, CHINESE_SET  # noqa: E402
+from vision.locate import inside  # noqa: E402
 from vision.recognizer import recognize  # noqa: E402
 from vision.synth import render_scene, render_table  # noqa: E402
 from vision.synth.render import TruthTile  # noqa: E402
@@ -42,13 +43,8 @@ def progress(items: Iterable[T], total: int, label: str) -> Iterator[T]:
         done = (i + 1) / total
         bar = "#" * round(30 * done)
         elapsed = time.perf_counter() - start
-        print(f"\r{label:8s} [{bar:30s}] {i + 1}/{total} {elapsed:5.1f}s", end="", file=sys.stderr)
+        print(f"\r{label:14s} [{bar:30s}] {i + 1}/{total} {elapsed:5.1f}s", end="", file=sys.stderr)
     print(file=sys.stderr)
-
-
-def _inside(point: tuple[float, float], quad: tuple[tuple[float, float], ...]) -> bool:
-    contour = np.array(quad, np.float32).reshape(-1, 1, 2)
-    return bool(cv2.pointPolygonTest(contour, point, False) >= 0)
 
 
 class Tally:
@@ -66,7 +62,7 @@ class Tally:
                 (
                     i
                     for i, o in enumerate(obs.tiles)
-                    if i not in matched and _inside(o.center, t.corners)
+                    if i not in matched and inside(o.center, t.corners)
                 ),
                 None,
             )
@@ -109,24 +105,31 @@ def main() -> int:
     cfg = tomllib.loads((HERE / "vision.toml").read_text())
     cv2.setNumThreads(int(cfg["threads"]))
     results: dict[str, Any] = {"bench_config": cfg, "recognize_config": load_config("recognize")}
-    scenes, tables, empty = Tally(), Tally(), Tally()
-    seeds = range(*cfg["scenes"])
-    for seed in progress(seeds, len(seeds), "scenes"):
-        image, truth = render_scene(seed)
-        scenes.add(truth.tiles, recognize(image))
-    seeds = range(*cfg["tables"])
-    for seed in progress(seeds, len(seeds), "tables"):
-        rng = np.random.default_rng(seed)
-        faces = [str(f) for f in rng.permutation(CHINESE_SET)[:5]]
-        layout = {f"seat{seed % 4}.play": faces[:4], "centre": faces[4:], "seat1.won": [None] * 4}
-        image, truth = render_table(layout, seed, scheme="ivory" if seed % 3 == 0 else "dark")
-        tables.add(truth.tiles, TableRecognizer(find_mat(image)).observe(image))
+    tallies = {name: Tally() for name in ("scenes", "tables", "heldout_scenes", "heldout_tables")}
+    empty = Tally()
+    for name in ("scenes", "heldout_scenes"):
+        seeds = range(*cfg[name])
+        for seed in progress(seeds, len(seeds), name):
+            image, truth = render_scene(seed)
+            tallies[name].add(truth.tiles, recognize(image))
+    for name in ("tables", "heldout_tables"):
+        seeds = range(*cfg[name])
+        for seed in progress(seeds, len(seeds), name):
+            rng = np.random.default_rng(seed)
+            faces = [str(f) for f in rng.permutation(CHINESE_SET)[:5]]
+            layout = {
+                f"seat{seed % 4}.play": faces[:4],
+                "centre": faces[4:],
+                "seat1.won": [None] * 4,
+            }
+            image, truth = render_table(layout, seed, scheme="ivory" if seed % 3 == 0 else "dark")
+            tallies[name].add(truth.tiles, TableRecognizer(find_mat(image)).observe(image))
     seeds = range(*cfg["empty"])
     for seed in progress(seeds, len(seeds), "empty"):
         image, truth = render_scene(seed, faces=[], distractors=3)
         empty.add(truth.tiles, recognize(image))
-    results["scenes"] = scenes.summary()
-    results["tables"] = tables.summary()
+    for name, tally in tallies.items():
+        results[name] = tally.summary()
     results["empty"] = {"scenes": empty.scenes, "phantom_tiles": empty.reported}
     photos = (HERE / cfg["photos"]).resolve()
     if (photos / "labels.json").is_file():
@@ -165,7 +168,7 @@ def main() -> int:
     else:
         results["photos"] = f"skipped: {photos} not found"
     confusion = defaultdict(Counter)
-    for tally in (scenes, tables):
+    for tally in tallies.values():
         for face, row in tally.confusion.items():
             confusion[face].update(row)
     results["confusion"] = {
@@ -184,7 +187,7 @@ def _print(r: dict[str, Any]) -> None:
     for face, row in r["confusion"].items():
         cells = ", ".join(f"{k}: {v}" for k, v in sorted(row.items(), key=lambda kv: -kv[1]))
         print(f"  {face:14s} {cells}")
-    for key in ("scenes", "tables", "photos_usable"):
+    for key in ("scenes", "heldout_scenes", "tables", "heldout_tables", "photos_usable"):
         if key in r:
             s = r[key]
             line = (

@@ -161,6 +161,12 @@ def line_strength(lightness: Image, line: Segment, offset: float, samples: int) 
     return float(np.median(both))
 
 
+def inside(point: tuple[float, float], quad: Quad) -> bool:
+    """Is the point inside (or on) the quadrilateral?"""
+    contour = np.array(quad, np.float32).reshape(-1, 1, 2)
+    return bool(cv2.pointPolygonTest(contour, point, False) >= 0)
+
+
 def box_points(rect: tuple[tuple[float, float], tuple[float, float], float]) -> Floats:
     pts: Floats = cv2.boxPoints(rect).astype(np.float64)
     return pts

@@ -12,7 +12,7 @@ import cv2
 import numpy as np
 
 from .config import Config, load_config
-from .locate import Cut, cuts, first_guess, line_strength, tile_sizes
+from .locate import Cut, cuts, first_guess, inside, line_strength, tile_sizes
 from .pips import find_pips
 from .read import read_tile
 from .segment import Region, segment
@@ -66,6 +66,7 @@ def recognize(
     used_width = 0.0
     both = find_pips(lab, cfg["pips"])
     laps.lap("pips")
+    seeds = [p.xy[p.seed] / scale for p in both if len(p.radius)]
     for pips in both:
         if len(pips.radius) == 0:
             continue
@@ -85,6 +86,8 @@ def recognize(
             sizes = tile_sizes(regions, guess, cfg["locate"])
         best: tuple[float, list[_Found], list[_Found], float] | None = None
         for width, ratio in sizes:
+            if width < float(cfg["locate"]["min_width_px"]):
+                continue  # smaller than any tile the camera can read: dice, buttons, print
             score, ok, bad = _read_regions(lab, regions, width, ratio, cfg)
             if best is None or score > best[0]:
                 best = (score, ok, bad, width)
@@ -97,6 +100,7 @@ def recognize(
     obs.tile_px = used_width / scale if scale > 0 else 0.0
     laps.lap("assemble")
     obs.debug["stages_ms"] = dict(laps.ms)
+    obs.debug["pips"] = np.concatenate(seeds) if seeds else np.zeros((0, 2))
     obs.debug["ms"] = laps.total
     return obs
 
@@ -156,18 +160,13 @@ def _best_cut(
     return best_score, best
 
 
-def _inside(point: tuple[float, float], quad: Quad) -> bool:
-    contour = np.array(quad, np.float32).reshape(-1, 1, 2)
-    return bool(cv2.pointPolygonTest(contour, point, False) >= 0)
-
-
 def _assemble(
     found: list[_Found], doubtful: list[_Found], floor: float, unscale: float
 ) -> Observation:
     """Keep the surest reading where two overlap; count blanks and doubtful tiles."""
     kept: list[_Found] = []
     for f in sorted(found, key=lambda f: -f.reading.confidence):
-        if any(_inside(f.center, k.quad) or _inside(k.center, f.quad) for k in kept):
+        if any(inside(f.center, k.quad) or inside(k.center, f.quad) for k in kept):
             continue
         kept.append(f)
     obs = Observation()
@@ -185,7 +184,22 @@ def _assemble(
             notes.append((face, round(f.reading.confidence, 2), f.reading.defects))
     obs.debug["doubtful"] = notes
     for d in doubtful:
-        if not any(_inside(d.center, k.quad) for k in kept):
+        if not any(inside(d.center, k.quad) for k in kept):
             obs.uncertain += 1
+            notes.append((d.reading.face, 0.0, d.reading.defects))
     obs.tiles.sort(key=lambda t: (t.center[1], t.center[0]))
     return obs
+
+
+class Recognizer:
+    """The recogniser with its config (and a known tile size) for a stream of frames."""
+
+    def __init__(
+        self, cfg: Config | None = None, tile_px: float | None = None, aspect: float | None = None
+    ) -> None:
+        self.cfg = cfg if cfg is not None else load_config("recognize")
+        self.tile_px = tile_px
+        self.aspect = aspect
+
+    def observe(self, frame: Image) -> Observation:
+        return recognize(frame, self.cfg, self.tile_px, self.aspect)

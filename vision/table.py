@@ -12,8 +12,11 @@ import numpy as np
 from .calibrate import Calibration
 from .config import Config, load_config
 from .layout import MatLayout, load_layout
+from .locate import cuts
+from .read import read_tile
 from .recognizer import recognize
-from .types import Image, Observation, Tile
+from .timing import Laps
+from .types import Floats, Image, Observation, Tile
 
 
 class TableRecognizer:
@@ -44,9 +47,12 @@ class TableRecognizer:
 
     def observe(self, frame: Image) -> Observation:
         """Tiles with corners in the frame's pixels and the zone of the mat each lies in."""
+        laps = Laps()
         top = self.top_down(frame)
+        laps.lap("warp")
         tile_px = self.layout.tile_mm[0] * self.ppm
         obs = recognize(top, self.cfg, tile_px=tile_px, aspect=self.aspect)
+        laps.lap("recognize")
         tiles = []
         for t in obs.tiles:
             corners = cv2.perspectiveTransform(
@@ -59,4 +65,58 @@ class TableRecognizer:
                 Tile(t.face, t.confidence, (float(centre[0]), float(centre[1])), quad, zone)
             )
         obs.tiles = tiles
+        pips = np.asarray(obs.debug.get("pips", np.zeros((0, 2))), np.float64)
+        obs.face_down += self._face_down(top, obs.tiles, pips, tile_px)
+        laps.lap("face down")
+        stages = dict(obs.debug.get("stages_ms", {}))  # type: ignore[call-overload]
+        stages.update(warp=laps.ms["warp"], face_down=laps.ms["face down"])
+        obs.debug["stages_ms"] = stages
+        obs.debug["ms"] = laps.total
         return obs
+
+    def _face_down(self, top: Image, face_up: list[Tile], pips: Floats, tile_px: float) -> int:
+        """Blank tiles lying on the mat away from the face-up ones: things that differ from the
+        mat's ground, cut into whole tiles of the known size, each of them blank."""
+        cfg = self.cfg["table"]
+        # the search runs at half the top-down resolution: tiles stay 18 px wide
+        shrink = float(cfg["face_down_scale"])
+        small = cv2.resize(top, None, fx=shrink, fy=shrink, interpolation=cv2.INTER_AREA)
+        lab = cv2.cvtColor(small, cv2.COLOR_BGR2LAB)
+        ground = np.median(lab[::4, ::4].reshape(-1, 3), axis=0).astype(np.uint8)
+        diff = cv2.absdiff(lab, np.full_like(lab, ground))
+        far = cv2.transform(diff.astype(np.float32), np.ones((1, 3), np.float32))
+        mask = (far > float(cfg["ground_distance"])).astype(np.uint8)
+        ppm, tile_px, pips = self.ppm * shrink, tile_px * shrink, pips * shrink
+        q = self.layout.quiet_mm
+        for corners in self.layout.markers.values():  # the markers are not tiles
+            (x0, y0), (x1, y1) = corners[0], corners[2]
+            p0 = (round((x0 - q) * ppm), round((y0 - q) * ppm))
+            p1 = (round((x1 + q) * ppm), round((y1 + q) * ppm))
+            cv2.rectangle(mask, p0, p1, 0, -1)
+        for t in face_up:  # nor are the tiles already read (with their neighbours' seams)
+            quad = cv2.perspectiveTransform(
+                np.array(t.corners, np.float64).reshape(-1, 1, 2), self.to_top
+            )
+            cv2.fillConvexPoly(mask, np.round(quad * shrink).astype(np.int32), 0)
+        k = max(3, round(float(cfg["open_frac"]) * tile_px)) | 1
+        mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((k, k), np.uint8))
+        contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+        count = 0
+        for contour in contours:
+            rect = cv2.minAreaRect(contour)
+            area = float(cv2.contourArea(contour))
+            if area < float(cfg["min_fill"]) * rect[1][0] * rect[1][1] or area < tile_px**2:
+                continue
+            if any(
+                cv2.pointPolygonTest(contour, (float(x), float(y)), False) >= 0 for x, y in pips
+            ):
+                continue  # face-up tiles not read with confidence are not face-down ones
+            for cut in cuts(rect, tile_px, self.aspect, self.cfg["locate"])[:1]:
+                readings = [  # blank whichever colour the pips would be
+                    read_tile(lab, cell, bright, self.aspect, self.cfg["read"])
+                    for cell in cut.cells
+                    for bright in (True, False)
+                ]
+                if all(r.is_blank for r in readings):
+                    count += len(cut.cells)
+        return count

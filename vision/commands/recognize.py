@@ -53,15 +53,9 @@ def run(args: argparse.Namespace) -> int:
     for name in args.images:
         start = time.perf_counter()
         image = cv2.imread(name, cv2.IMREAD_COLOR) if Path(name).is_file() else None
-        if image is None:
-            failed += 1
-            message = "cannot read the image (missing, or not a PNG/JPEG file)"
-            if args.json:
-                print(json.dumps({"image": name, "error": message}), flush=True)
-            else:
-                print(f"{name}: error: {message}", file=sys.stderr)
-            continue
         try:
+            if image is None:
+                raise RecognitionError("cannot read the image", name, "a PNG or JPEG file")
             obs = observe(image, calibration, not args.no_mat)
         except RecognitionError as e:
             failed += 1
