@@ -114,7 +114,9 @@ def test_no_path_traversal(client: TestClient, path: str) -> None:
 
 
 def test_hands_and_rules_for_the_scoreboard(client: TestClient) -> None:
-    tr = json.loads((GOLDEN / "G32-session-derived-banker.json").read_text(encoding="utf-8"))["transcript"]
+    tr = json.loads((GOLDEN / "G32-session-derived-banker.json").read_text(encoding="utf-8"))[
+        "transcript"
+    ]
     client.post("/api/session", json=session_body(tr), headers=AUTH)
     for hand in tr["hands"]:
         for ev in hand["events"]:

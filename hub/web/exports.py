@@ -1,0 +1,108 @@
+"""Session standings: CSV for spreadsheets and a printable PDF with searchable Chinese text.
+
+Both are built from `TableService.hands()` (the finished hands with their net
+money and running totals). The PDF uses reportlab's CID fonts (MSung-Light for
+Traditional and English, STSong-Light for Simplified): text is written as
+Unicode through the font's CMap, so it can be searched and copied.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from dataclasses import dataclass
+from typing import Any
+
+from hub.web.i18n import gettext
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    rank: int
+    player: str
+    total: int
+    nets: tuple[int, ...]  # per finished hand
+    won: int  # hands won (結)
+
+
+def standings(data: dict[str, Any]) -> list[Standing]:
+    """Players by total, highest first; equal totals share a rank (1, 2, 2, 4)."""
+    seats: list[str] = list(data.get("seats", []))
+    hands: list[dict[str, Any]] = list(data.get("hands", []))
+    totals: dict[str, int] = dict(data.get("totals", {}))
+    rows = [
+        (
+            p,
+            int(totals.get(p, 0)),
+            tuple(int(h.get("net", {}).get(p, 0)) for h in hands),
+            sum(1 for h in hands if h.get("winner") == p),
+        )
+        for p in seats
+    ]
+    rows.sort(key=lambda r: (-r[1], seats.index(r[0])))
+    out: list[Standing] = []
+    for i, (player, total, nets, won) in enumerate(rows):
+        rank = out[-1].rank if out and out[-1].total == total else i + 1
+        out.append(Standing(rank, player, total, nets, won))
+    return out
+
+
+def _header(lang: str, n_hands: int) -> list[str]:
+    _ = lambda m: gettext(m, lang)  # noqa: E731
+    return [_("Rank"), _("Player"), _("Total"), _("Hands won"),
+            *(_("Hand {n}").replace("{n}", str(i + 1)) for i in range(n_hands))]  # fmt: skip
+
+
+def standings_csv(data: dict[str, Any], lang: str = "en") -> str:
+    """``rank,player,total,hands won,hand 1,…``; one line per player, best first."""
+    rows = standings(data)
+    buf = io.StringIO()
+    w = csv.writer(buf, lineterminator="\r\n")
+    w.writerow(_header(lang, len(data.get("hands", []))))
+    for s in rows:
+        w.writerow([s.rank, s.player, s.total, s.won, *s.nets])
+    return buf.getvalue()
+
+
+CID_FONTS = {"zh-Hant": "MSung-Light", "zh-Hans": "STSong-Light", "en": "MSung-Light"}
+
+
+def standings_pdf(data: dict[str, Any], lang: str, title: str) -> bytes:
+    """A one-page (or more) A4 standings sheet, searchable, in ``lang``."""
+    from reportlab.lib import colors
+    from reportlab.lib.pagesizes import A4, landscape
+    from reportlab.lib.styles import ParagraphStyle
+    from reportlab.lib.units import mm
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.cidfonts import UnicodeCIDFont
+    from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
+
+    font = CID_FONTS[lang]
+    pdfmetrics.registerFont(UnicodeCIDFont(font))
+    rows = standings(data)
+    n_hands = len(data.get("hands", []))
+    buf = io.BytesIO()
+    doc = SimpleDocTemplate(
+        buf, pagesize=landscape(A4), title=title, leftMargin=15 * mm, rightMargin=15 * mm
+    )
+    head = ParagraphStyle("h", fontName=font, fontSize=22, leading=28)
+    table = Table(
+        [_header(lang, n_hands)]
+        + [[s.rank, s.player, f"{s.total:+d}", s.won, *s.nets] for s in rows],
+        repeatRows=1,
+    )
+    table.setStyle(
+        TableStyle(
+            [
+                ("FONT", (0, 0), (-1, -1), font, 12),
+                ("FONT", (0, 0), (-1, 0), font, 11),
+                ("BACKGROUND", (0, 0), (-1, 0), colors.HexColor("#0b3d2e")),
+                ("TEXTCOLOR", (0, 0), (-1, 0), colors.white),
+                ("GRID", (0, 0), (-1, -1), 0.5, colors.grey),
+                ("ALIGN", (2, 1), (-1, -1), "RIGHT"),
+                ("ROWBACKGROUNDS", (0, 1), (-1, -1), [colors.white, colors.HexColor("#f4efe0")]),
+            ]
+        )
+    )
+    doc.build([Paragraph(title, head), Spacer(1, 6 * mm), table])
+    return buf.getvalue()
