@@ -42,6 +42,7 @@ from hub.web.pages import (
     operator_page,
     overlay_page,
     scoreboard_page,
+    slide_seconds,
 )
 
 MAX_BODY = 64 * 1024
@@ -204,10 +205,11 @@ def create_app(service: TableService, admin_token: str) -> Starlette:
         try:
             lang = lang_of(request)
             theme = choice("theme", request.query_params.get("theme"), THEMES)
+            slide_s = slide_seconds(request.query_params.get("slide"))
         except (LanguageError, PageError) as e:
             return PlainTextResponse(str(e), status_code=400)
         rules = service.session.rules if service.session else None
-        return page(scoreboard_page(service.state(), lang, rules, theme), lang)
+        return page(scoreboard_page(service.state(), lang, rules, theme, slide_s), lang)
 
     async def overlay(request: Request) -> Response:
         q = request.query_params

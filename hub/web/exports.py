@@ -1,9 +1,11 @@
 """Session standings: CSV for spreadsheets and a printable PDF with searchable Chinese text.
 
 Both are built from `TableService.hands()` (the finished hands with their net
-money and running totals). The PDF uses reportlab's CID fonts (MSung-Light for
-Traditional and English, STSong-Light for Simplified): text is written as
-Unicode through the font's CMap, so it can be searched and copied.
+money and running totals). The PDF uses reportlab's CID font STSong-Light (the
+Adobe-GB1 collection, which covers GBK and so Traditional characters too) with the
+Unicode CMap UniGB-UCS2-H: text is written as Unicode, so it can be searched and
+copied, and any PDF viewer supplies the font. (reportlab pairs MSung-Light, the
+Traditional font, with the GB CMap, which would draw the wrong glyphs.)
 """
 
 from __future__ import annotations
@@ -64,7 +66,7 @@ def standings_csv(data: dict[str, Any], lang: str = "en") -> str:
     return buf.getvalue()
 
 
-CID_FONTS = {"zh-Hant": "MSung-Light", "zh-Hans": "STSong-Light", "en": "MSung-Light"}
+CID_FONT = "STSong-Light"
 
 
 def standings_pdf(data: dict[str, Any], lang: str, title: str) -> bytes:
@@ -77,7 +79,7 @@ def standings_pdf(data: dict[str, Any], lang: str, title: str) -> bytes:
     from reportlab.pdfbase.cidfonts import UnicodeCIDFont
     from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
 
-    font = CID_FONTS[lang]
+    font = CID_FONT
     pdfmetrics.registerFont(UnicodeCIDFont(font))
     rows = standings(data)
     n_hands = len(data.get("hands", []))

@@ -56,10 +56,10 @@ def _cache_dir() -> Path:
 def _font_number(family: str) -> int:
     from fontTools.ttLib import TTCollection
 
-    collection = TTCollection(str(NOTO_CJK), lazy=True)
-    for i, font in enumerate(collection.fonts):
-        if font["name"].getDebugName(1) == family:
-            return i
+    with TTCollection(str(NOTO_CJK), lazy=True) as collection:
+        for i, font in enumerate(collection.fonts):
+            if font["name"].getDebugName(1) == family:
+                return i
     raise FontError(f"{NOTO_CJK} has no family {family!r}")
 
 
@@ -80,12 +80,12 @@ def subset_path(cut: str) -> Path:
             opts.font_number = _font_number(CUTS[cut])
             opts.layout_features = ["*"]
             opts.name_IDs = ["*"]
-            font = subset.load_font(str(NOTO_CJK), opts)
-            sub = subset.Subsetter(opts)
-            sub.populate(text=text)
-            sub.subset(font)
             out.parent.mkdir(parents=True, exist_ok=True)
             tmp = out.with_suffix(f".{os.getpid()}.tmp")
-            subset.save_font(font, str(tmp), opts)
+            with subset.load_font(str(NOTO_CJK), opts) as font:
+                sub = subset.Subsetter(opts)
+                sub.populate(text=text)
+                sub.subset(font)
+                subset.save_font(font, str(tmp), opts)
             tmp.replace(out)
     return out

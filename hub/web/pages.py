@@ -99,9 +99,19 @@ def _current_rules(rules: Rules | None) -> Rules:
     return rules if rules is not None else load_rules("hk")
 
 
+def slide_seconds(value: str | None) -> int:
+    """``?slide=`` seconds per attract-mode slide: a whole number 1–120 (default 9)."""
+    if not value:
+        return 9
+    if not value.isdigit() or not 1 <= int(value) <= 120:
+        raise PageError(f"slide={value!r} is not accepted; accepted: whole seconds 1 to 120")
+    return int(value)
+
+
 def scoreboard_page(
-    state: dict[str, Any], lang: str, rules: Rules | None = None, theme: str = "ivory"
-) -> str:
+    state: dict[str, Any], lang: str, rules: Rules | None = None, theme: str = "ivory",
+    slide_s: int = 9,
+) -> str:  # fmt: skip
     _ = lambda m: gettext(m, lang)  # noqa: E731
     query = {"theme": theme} if theme != THEMES[0] else {}
     body = (
@@ -119,7 +129,7 @@ def scoreboard_page(
         f'<dialog id="rules-dialog"><h2>{escape(_("House rules"))}</h2><ol id="rules-list"></ol>'
         f'<button id="rules-close" type="button">{escape(_("Close"))}</button></dialog>'
     )
-    boot = _boot(state, lang, "board", theme=theme,
+    boot = _boot(state, lang, "board", theme=theme, slideMs=slide_s * 1000,
                  slides=attract_slides(_current_rules(rules), lang))  # fmt: skip
     attrs = f'class="board" data-offline="{escape(_("Reconnecting…"))}"'
     return _page(lang, f"{_('Tien Gow Table')} · {_('Scoreboard')}", attrs, body, boot, "board.js")
