@@ -68,7 +68,7 @@ def test_language_from_accept_language_and_query(
 
 
 def test_unknown_language_is_refused_with_what_is_accepted(client: TestClient) -> None:
-    with pytest.raises(LanguageError, match="'fr'.*zh-Hant, zh-Hans, en"):
+    with pytest.raises(LanguageError, match=r"'fr'.*zh-Hant, zh-Hans, en"):
         parse_lang("fr")
     r = client.get("/?lang=fr")
     assert r.status_code == 400 and "'fr'" in r.text and "zh-Hans" in r.text
