@@ -165,13 +165,19 @@
     if (B.mode === 'board' && s.session) refreshHands(s);
   }
 
+  window.TG_LISTENERS = window.TG_LISTENERS || [];
   function connect() {
     var es = new EventSource('/api/stream');
     es.addEventListener('state', function (e) {
       document.body.classList.remove('offline');
-      render(JSON.parse(e.data));
+      var s = JSON.parse(e.data);
+      render(s);
+      window.TG_LISTENERS.forEach(function (f) { f(s); });
     });
-    es.onerror = function () { document.body.classList.add('offline'); };
+    es.onerror = function () {
+      document.body.classList.add('offline');
+      if (es.readyState === 2) setTimeout(connect, 2000); // closed for good: open a new one
+    };
     window.TG_ES = es;
   }
 

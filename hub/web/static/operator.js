@@ -93,5 +93,5 @@
     if (s.hand && s.hand.to_act) sel.value = s.hand.to_act;
   }
   sync(B.state);
-  if (window.TG_ES) window.TG_ES.addEventListener('state', function (e) { sync(JSON.parse(e.data)); });
+  window.TG_LISTENERS.push(sync);
 })();
