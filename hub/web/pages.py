@@ -167,7 +167,7 @@ def operator_page(state: dict[str, Any], lang: str, presets: tuple[str, ...]) ->
     body = (
         f"<header><h1>{escape(_('Tien Gow Table'))} · {escape(_('Operator'))}</h1>"
         f'<div id="handinfo"></div><div class="tools">{_lang_links(lang, {})}</div></header>'
-        '<main class="op">'
+        '<main class="op"><div class="controls">'
         f'<form id="token-form"><h2>{escape(_("Admin token"))}</h2>'
         f'<input id="token" type="password" autocomplete="off" required> '
         f"<button>{escape(_('Remember for this tab'))}</button></form>"
@@ -188,12 +188,13 @@ def operator_page(state: dict[str, Any], lang: str, presets: tuple[str, ...]) ->
         + label("Seat", '<select name="seat"></select>')
         + label("Action", f'<select name="action">{actions}</select>')
         + label("Tiles or count", '<input name="tiles" placeholder="6-6 5-4 / 2 / quan_bai">')
+        + '<div id="palette" role="group"></div>'
         + f'<button name="go" value="submit">{escape(_("Submit"))}</button> '
         f'<button name="go" value="correct">{escape(_("Correct last (undo, then enter)"))}</button></form>'
         f'<div class="row"><button id="undo" type="button">{escape(_("Undo last"))}</button> '
         f'<button id="end" type="button">{escape(_("End session"))}</button></div>'
-        '<p id="status" role="status"></p><section id="seats"></section><section id="trick"></section>'
-        "</main>"
+        '</div><div class="live"><p id="status" role="status"></p>'
+        '<section id="seats"></section><section id="trick"></section></div></main>'
     )
     boot = _boot(state, lang, "operator")
     attrs = 'class="operator"'

@@ -235,9 +235,12 @@ def test_the_operator_runs_a_session_through_the_api(hub: HubProcess, open_page:
                 f"document.querySelector('#event-form select[name=seat]').value === '{ev['seat']}'"
             )
         before = hub.get("/api/state")["last_event_id"]
-        if "play" in ev:
+        if "play" in ev:  # tiles picked from the palette
             page.select_option("#event-form select[name=action]", "play")
-            page.fill("#event-form input[name=tiles]", " ".join(ev["play"]))
+            page.fill("#event-form input[name=tiles]", "")
+            for face in ev["play"]:
+                page.click(f"#palette button[data-face='{face}']")
+            assert page.input_value("#event-form input[name=tiles]") == " ".join(ev["play"])
         else:
             page.select_option("#event-form select[name=action]", "discard count")
             n = ev["discard"] if isinstance(ev["discard"], int) else len(ev["discard"])

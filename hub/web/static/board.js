@@ -132,10 +132,13 @@
     var sl = B.slides[slide % B.slides.length]; slide++;
     var body = '<h2>' + esc(sl.title) + '</h2>';
     if (sl.tiles) body += '<div class="slide-tiles">' + sl.tiles.map(function (f) {
-      return '<figure>' + tile(f.face, 110) + '<figcaption>' + esc(f.name) + '<small>' + esc(f.face) + '</small></figcaption></figure>';
+      return '<figure>' + tile(f.face, Math.round(window.innerHeight * 0.2)) + '<figcaption>' + esc(f.name) + '<small>' + esc(f.face) + '</small></figcaption></figure>';
     }).join('') + '</div>';
     if (sl.lines) body += '<ul class="slide-lines">' + sl.lines.map(function (l) { return '<li>' + esc(l) + '</li>'; }).join('') + '</ul>';
     if (sl.note) body += '<p class="note">' + esc(sl.note) + '</p>';
+    body += '<div class="dots">' + B.slides.map(function (_, i) {
+      return '<i' + (i === (slide - 1) % B.slides.length ? ' class="on"' : '') + '></i>';
+    }).join('') + '</div>';
     $('slide').innerHTML = body;
     $('slide').setAttribute('data-slide', String(slide));
   }

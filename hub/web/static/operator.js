@@ -56,6 +56,18 @@
   });
 
   var ev = $('event-form');
+  /* a palette of the 21 faces: a click adds the face to the tiles field */
+  $('palette').innerHTML = Object.keys(B.faces).map(function (f) {
+    return '<button type="button" data-face="' + f + '" title="' + B.faces[f] + ' ' + f + '">' +
+      TGTiles.svg(f, { height: 64 }) + '<span>' + B.faces[f] + '</span></button>';
+  }).join('');
+  $('palette').addEventListener('click', function (e) {
+    var b = e.target.closest('button[data-face]');
+    if (!b) return;
+    var cur = ev.elements.tiles.value.trim();
+    ev.elements.tiles.value = (cur ? cur + ' ' : '') + b.getAttribute('data-face');
+    if (ev.elements.action.value.indexOf('count') >= 0 || ev.elements.action.value === 'declare') ev.elements.action.value = 'play';
+  });
   function eventBody() {
     var seat = ev.elements.seat.value, kind = ev.elements.action.value, raw = ev.elements.tiles.value.trim();
     var tiles = raw.split(/[\s,+]+/).filter(function (x) { return x; });
