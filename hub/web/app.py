@@ -32,7 +32,7 @@ from hub.rules.errors import IllegalPlay, TranscriptError
 from hub.rules.options import preset_names
 from hub.table.service import TableService
 from hub.web.exports import standings_csv, standings_pdf
-from hub.web.font import FontError, subset_path
+from hub.web.font import FontError, TooManyChars, subset_path
 from hub.web.i18n import LanguageError, gettext, negotiate
 from hub.web.pages import (
     LAYOUTS,
@@ -236,7 +236,10 @@ def create_app(service: TableService, admin_token: str) -> Starlette:
         name = request.path_params["name"]
         if name in FONTS:
             try:
-                path = await asyncio.to_thread(subset_path, FONTS[name])
+                extra = request.query_params.get("extra", "")
+                path = await asyncio.to_thread(subset_path, FONTS[name], extra)
+            except TooManyChars as e:
+                return PlainTextResponse(str(e), status_code=400)
             except FontError as e:
                 return PlainTextResponse(str(e), status_code=404)
             return FileResponse(path, media_type="font/otf",

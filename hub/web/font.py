@@ -5,7 +5,8 @@ characters the pages can show: the catalogues, the tile names and aliases of the
 face table, and the rules texts of every preset. Two cuts: the Hong Kong glyph
 forms for Traditional pages (and English) and the mainland forms for Simplified.
 Each is built the first time it is asked for (about a second) and cached on disk
-under a name that changes when the characters change.
+under a name that changes when the characters change. A request may add the
+players' names (``?extra=``), which the pages then load as a font of their own.
 """
 
 from __future__ import annotations
@@ -31,6 +32,10 @@ _lock = threading.Lock()
 
 class FontError(LookupError):
     """The font cannot be built here (no Noto CJK installed, or an unknown cut)."""
+
+
+class TooManyChars(FontError, ValueError):
+    """More extra characters than one font request may add."""
 
 
 @cache
@@ -63,13 +68,27 @@ def _font_number(family: str) -> int:
     raise FontError(f"{NOTO_CJK} has no family {family!r}")
 
 
-def subset_path(cut: str) -> Path:
-    """The subset font file of ``cut`` (``hant`` or ``hans``), built if missing."""
+MAX_EXTRA = 200
+"""At most this many extra characters (players' names) per font request."""
+
+
+def extra_chars(value: str) -> str:
+    """The distinct non-ASCII characters of ``value`` (players' names), sorted."""
+    chars = "".join(sorted({c for c in value if ord(c) > 0x7F and c.isprintable()}))
+    if len(chars) > MAX_EXTRA:
+        raise TooManyChars(
+            f"{len(chars)} extra characters asked for; at most {MAX_EXTRA} are accepted"
+        )
+    return chars
+
+
+def subset_path(cut: str, extra: str = "") -> Path:
+    """The subset font file of ``cut`` (``hant`` or ``hans``) plus ``extra`` characters."""
     if cut not in CUTS:
         raise FontError(f"unknown font cut {cut!r}; cuts: {', '.join(CUTS)}")
     if not NOTO_CJK.exists():
         raise FontError(f"{NOTO_CJK} is missing: install the Debian package fonts-noto-cjk")
-    text = page_text()
+    text = "".join(sorted(set(page_text() + extra_chars(extra))))
     digest = hashlib.sha256(f"{cut}:{text}".encode()).hexdigest()[:12]
     out = _cache_dir() / f"cjk-{cut}-{digest}.otf"
     with _lock:

@@ -130,6 +130,8 @@ def test_events_appear_live_on_the_scoreboard_and_the_overlay(
         for seat in state["seats"]:
             score = page.locator(f"#seats .seat[data-seat='{seat['seat']}'] .score")
             assert score.get_attribute("data-score") == str(seat["score"])
+    board.wait_for_function("document.body.classList.contains('names-font')")
+    assert board.evaluate("document.fonts.check('48px \"TG CJK Names\"', '陳大文何鴻')")
     board.wait_for_selector("#result li.pay")
     reasons = {p["reason"] for p in state["hand"]["result"]["payments"]}
     words = board.inner_text("#result")

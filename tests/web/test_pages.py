@@ -169,6 +169,24 @@ def test_the_served_font_covers_every_page_character(
             assert all(ord(c) in cmap for c in word)
 
 
+@pytest.mark.skipif(not font.NOTO_CJK.exists(), reason="fonts-noto-cjk is not installed")
+def test_a_font_request_may_add_the_players_names(
+    client: TestClient, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from fontTools.ttLib import TTFont
+
+    monkeypatch.setenv("TIENGOW_CACHE", str(tmp_path / "cache"))
+    r = client.get("/static/cjk-hant.otf", params={"extra": "陳大文 何鴻 Ada"})
+    assert r.status_code == 200
+    (tmp_path / "names.otf").write_bytes(r.content)
+    with TTFont(str(tmp_path / "names.otf")) as f:
+        cmap = f.getBestCmap()
+    assert all(ord(c) in cmap for c in "陳大文何鴻天九桌")
+    too_many = "".join(chr(0x4E00 + i) for i in range(font.MAX_EXTRA + 1))
+    r = client.get("/static/cjk-hant.otf", params={"extra": too_many})
+    assert r.status_code == 400 and f"at most {font.MAX_EXTRA}" in r.text
+
+
 def test_state_carries_the_finish_multipliers_and_the_last_refusal(
     client: TestClient, service: TableService
 ) -> None:

@@ -47,9 +47,10 @@
   function trickHTML(s, h) {
     var hand = s.hand || {};
     var plays = hand.trick || [];
-    if (!plays.length && hand.tricks && hand.tricks.length && !hand.complete) {
+    if (!plays.length && hand.tricks && hand.tricks.length) { // between tricks: the last one's winner
       var last = hand.tricks[hand.tricks.length - 1];
-      return '<div class="play won"><div class="who">' + esc(last.winner) + ' ✓ ' + esc(t('{n} stacks', { n: last.size })) +
+      var label = hand.complete ? t('won the hand') : '✓ ' + t('{n} stacks', { n: last.size });
+      return '<div class="play won"><div class="who">' + esc(last.winner) + ' ' + esc(label) +
         '</div><div class="tiles">' + last.win.map(function (f) { return tile(f, h); }).join('') + '</div></div>';
     }
     return plays.map(function (p) {
@@ -143,8 +144,22 @@
     $('slide').setAttribute('data-slide', String(slide));
   }
 
+  /* players' names are not in the page font: load a cut that has them as well */
+  var nameChars = '';
+  function nameFont(s) {
+    var chars = {};
+    s.seats.forEach(function (p) { Array.from(p.name).forEach(function (c) { if (c.charCodeAt(0) > 127) chars[c] = 1; }); });
+    var want = Object.keys(chars).sort().join('');
+    if (!want || want === nameChars || !window.FontFace) return;
+    nameChars = want;
+    var cut = B.lang === 'zh-Hans' ? 'hans' : 'hant';
+    var face = new FontFace('TG CJK Names', 'url(/static/cjk-' + cut + '.otf?extra=' + encodeURIComponent(want) + ')');
+    face.load().then(function (f) { document.fonts.add(f); document.body.classList.add('names-font'); }, function () {});
+  }
+
   function render(s) {
     window.TG_STATE = s;
+    nameFont(s);
     var idle = !s.session || s.ended;
     document.body.setAttribute('data-event-id', String(s.last_event_id === null ? '' : s.last_event_id));
     if (B.mode === 'board') attract(idle);
