@@ -142,7 +142,8 @@ def overlay_page(
     _ = lambda m: gettext(m, lang)  # noqa: E731
     body = (
         '<div id="board"><div id="handinfo"></div><section id="seats"></section>'
-        '<section id="trick"></section></div><div id="notice" role="status" hidden></div>'
+        '<section id="trick"></section><div id="result"></div></div>'
+        '<div id="notice" role="status" hidden></div>'
     )
     boot = _boot(state, lang, "overlay", layout=layout, theme=theme, slides=[])
     classes = f"overlay {layout}" + (" opaque" if opaque else "")

@@ -180,7 +180,7 @@
     }
     var n = $('notice');
     if (n) { n.hidden = !s.notice; n.textContent = s.notice ? t('Refused') + ' · ' + (s.notice.seat || '') + ': ' + s.notice.message : ''; }
-    if (B.mode === 'board' && s.session) refreshHands(s);
+    if (s.session && res) refreshHands(s);
   }
 
   window.TG_LISTENERS = window.TG_LISTENERS || [];
