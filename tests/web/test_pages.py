@@ -210,3 +210,19 @@ def test_scoreboard_boots_with_the_state_and_exports_links(client: TestClient) -
     assert [s["name"] for s in data["state"]["seats"]] == tr["seats"]
     assert "/api/standings.csv" in page and "/api/standings.pdf?lang=zh-Hant" in page
     assert "</script><script" not in json.dumps(data, ensure_ascii=False)
+
+
+def test_a_refusal_at_the_live_table_reaches_the_scoreboard_state(service: TableService) -> None:
+    from hub.table.live import LiveSettings, LiveTable
+
+    tr = session(1, seed=5)
+    service.start_session(start_body(tr), "test")
+    live = LiveTable(service, LiveSettings(camera=False), None, clock=lambda: 0.0)
+    seen: list[Any] = []
+    service.listeners.append(lambda row, snapshot: seen.append(snapshot["notice"]))
+    live.on_press(1, "play")  # no camera: the press is refused
+    notice = service.state()["notice"]
+    assert notice == {"seat": tr["seats"][1], "message": "no camera: the operator enters plays"}
+    assert seen[-1] == notice  # the stream was told
+    service.submit(events(tr)[0], "operator")
+    assert service.state()["notice"] is None
