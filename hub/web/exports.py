@@ -67,6 +67,7 @@ def standings_csv(data: dict[str, Any], lang: str = "en") -> str:
 
 
 CID_FONT = "STSong-Light"
+HANDS_PER_TABLE = 16
 
 
 def standings_pdf(data: dict[str, Any], lang: str, title: str) -> bytes:
@@ -88,23 +89,27 @@ def standings_pdf(data: dict[str, Any], lang: str, title: str) -> bytes:
         buf, pagesize=landscape(A4), title=title, leftMargin=15 * mm, rightMargin=15 * mm
     )
     head = ParagraphStyle("h", fontName=font, fontSize=22, leading=28)
-    table = Table(
-        [_header(lang, n_hands)]
-        + [[s.rank, s.player, f"{s.total:+d}", s.won, *s.nets] for s in rows],
-        repeatRows=1,
+    style = TableStyle(
+        [
+            ("FONT", (0, 0), (-1, -1), font, 12),
+            ("FONT", (0, 0), (-1, 0), font, 11),
+            ("BACKGROUND", (0, 0), (-1, 0), colors.HexColor("#0b3d2e")),
+            ("TEXTCOLOR", (0, 0), (-1, 0), colors.white),
+            ("GRID", (0, 0), (-1, -1), 0.5, colors.grey),
+            ("ALIGN", (2, 1), (-1, -1), "RIGHT"),
+            ("ROWBACKGROUNDS", (0, 1), (-1, -1), [colors.white, colors.HexColor("#f4efe0")]),
+        ]
     )
-    table.setStyle(
-        TableStyle(
-            [
-                ("FONT", (0, 0), (-1, -1), font, 12),
-                ("FONT", (0, 0), (-1, 0), font, 11),
-                ("BACKGROUND", (0, 0), (-1, 0), colors.HexColor("#0b3d2e")),
-                ("TEXTCOLOR", (0, 0), (-1, 0), colors.white),
-                ("GRID", (0, 0), (-1, -1), 0.5, colors.grey),
-                ("ALIGN", (2, 1), (-1, -1), "RIGHT"),
-                ("ROWBACKGROUNDS", (0, 1), (-1, -1), [colors.white, colors.HexColor("#f4efe0")]),
-            ]
-        )
-    )
-    doc.build([Paragraph(title, head), Spacer(1, 6 * mm), table])
+    header = _header(lang, n_hands)
+    body: list[list[Any]] = [[s.rank, s.player, f"{s.total:+d}", s.won, *s.nets] for s in rows]
+    grid: list[list[Any]] = [list(header), *body]
+    story: list[Any] = [Paragraph(title, head), Spacer(1, 6 * mm)]
+    # the standings, then the hands HANDS_PER_TABLE at a time so that a long session fits the page
+    for start in range(0, max(n_hands, 1), HANDS_PER_TABLE):
+        cols = [0, 1, 2, 3] if start == 0 else [1]
+        cols += list(range(4 + start, min(4 + start + HANDS_PER_TABLE, 4 + n_hands)))
+        table = Table([[row[c] for c in cols] for row in grid], repeatRows=1)
+        table.setStyle(style)
+        story += [table, Spacer(1, 5 * mm)]
+    doc.build(story)
     return buf.getvalue()

@@ -89,3 +89,15 @@ def test_export_routes(tmp_path: Path) -> None:
     assert "排名" in pdf_text(r.content)
     r = client.get("/api/standings.csv?lang=xx")
     assert r.status_code == 400 and "zh-Hant" in r.json()["error"]
+
+
+def test_a_long_session_is_split_into_tables_that_fit_the_page() -> None:
+    seats = ["甲", "乙", "丙", "丁"]
+    hands = [{"net": {p: (1 if i % 4 == k else 0) for k, p in enumerate(seats)}, "winner": seats[i % 4]}
+             for i in range(40)]  # fmt: skip
+    totals = {p: 10 for p in seats}
+    text = pdf_text(
+        standings_pdf({"seats": seats, "hands": hands, "totals": totals}, "zh-Hans", "长局")
+    )
+    for n in (1, 16, 17, 40):
+        assert f"第 {n} 局" in text

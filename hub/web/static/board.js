@@ -97,7 +97,8 @@
     out += '<text x="' + (L - 6) + '" y="' + (Y(hi) + 5) + '" class="ax" text-anchor="end">' + hi + '</text>';
     out += '<text x="' + (L - 6) + '" y="' + (Y(lo) + 5) + '" class="ax" text-anchor="end">' + lo + '</text>';
     out += '<text x="' + (L - 6) + '" y="' + (Y(0) + 5) + '" class="ax" text-anchor="end">0</text>';
-    for (var i = 1; i <= hs.length; i++) out += '<text x="' + X(i) + '" y="' + (H - 8) + '" class="ax" text-anchor="middle">' + i + '</text>';
+    var step = Math.max(1, Math.ceil(hs.length / 12));
+    for (var i = step; i <= hs.length; i += step) out += '<text x="' + X(i) + '" y="' + (H - 8) + '" class="ax" text-anchor="middle">' + i + '</text>';
     series.forEach(function (pts, k) {
       var d = pts.map(function (v, i) { return (i ? 'L' : 'M') + X(i).toFixed(1) + ' ' + Y(v).toFixed(1); }).join(' ');
       out += '<path d="' + d + '" fill="none" stroke="' + COLORS[k % 4] + '" stroke-width="4" stroke-linejoin="round" data-player="' + esc(seats[k]) + '"/>';
