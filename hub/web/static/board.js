@@ -4,7 +4,7 @@
 (function () {
   'use strict';
   var B = window.TG_BOOT, T = B.t, FACES = B.faces;
-  var lastHands = -1, hands = null, slide = 0, slideTimer = null;
+  var lastHands = '', hands = null, slide = 0, slideTimer = null;
   var COLORS = ['#f5c542', '#5ec8ff', '#ff7a90', '#8ee07a'];
 
   function t(id, vars) {
@@ -111,13 +111,14 @@
   }
 
   function refreshHands(s) {
-    if (s.hands_played === lastHands && hands) return;
-    lastHands = s.hands_played;
+    var key = s.session + ':' + s.hands_played; // a new session or a hand finished (or undone)
+    if (key === lastHands && hands) return;
+    lastHands = key;
     fetch('/api/hands').then(function (r) { return r.json(); }).then(function (d) {
       hands = d;
       var c = $('chart'); if (c) c.innerHTML = chartSVG(d);
       render(window.TG_STATE);
-    }).catch(function () { lastHands = -1; });
+    }).catch(function () { lastHands = ''; });
   }
 
   function attract(on) {
