@@ -126,8 +126,9 @@ def scoreboard_page(
         f'<div class="panel"><h3>{escape(_("Totals hand by hand"))}</h3><div id="chart"></div></div></section>'
         '<div id="notice" role="status" hidden></div>'
         '<section id="attract" hidden><div id="slide"></div></section>'
-        f'<dialog id="rules-dialog"><h2>{escape(_("House rules"))}</h2><ol id="rules-list"></ol>'
-        f'<button id="rules-close" type="button">{escape(_("Close"))}</button></dialog>'
+        f'<dialog id="rules-dialog"><div class="dialog-head"><h2>{escape(_("House rules"))}</h2>'
+        f'<button id="rules-close" type="button">{escape(_("Close"))}</button></div>'
+        '<ol id="rules-list"></ol></dialog>'
     )
     boot = _boot(state, lang, "board", theme=theme, slideMs=slide_s * 1000,
                  slides=attract_slides(_current_rules(rules), lang))  # fmt: skip

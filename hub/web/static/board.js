@@ -206,6 +206,7 @@
     fetch('/api/rules?lang=' + encodeURIComponent(B.lang)).then(function (r) { return r.json(); }).then(function (d) {
       $('rules-list').innerHTML = d.lines.map(function (l) { return '<li data-option="' + esc(l.option) + '">' + esc(l.text) + '</li>'; }).join('');
       $('rules-dialog').showModal();
+      $('rules-dialog').scrollTop = 0;
     });
   });
   var close = $('rules-close');
