@@ -289,3 +289,14 @@ def test_the_scoreboard_catches_up_after_a_hub_restart(hub: HubProcess, open_pag
     board.wait_for_function("!document.body.classList.contains('offline')")
     assert board.evaluate("performance.getEntriesByType('navigation').length") == 1
     shot(board, "scoreboard-en-after-restart")
+
+
+def test_the_language_follows_the_browser_and_switches_by_link(open_page: Any) -> None:
+    page = open_page("/", locale="zh-CN")
+    assert page.evaluate("document.documentElement.lang") == "zh-Hans"
+    assert page.inner_text("#rules-btn") == "本台规则"
+    page.click("a[hreflang=en]")
+    page.wait_for_function("document.documentElement.lang === 'en'")
+    assert "lang=en" in page.url and page.inner_text("#rules-btn") == "House rules"
+    page = open_page("/overlay", locale="zh-HK")
+    assert page.evaluate("document.documentElement.lang") == "zh-Hant"
