@@ -15,7 +15,7 @@ import io
 from dataclasses import dataclass
 from typing import Any
 
-from hub.web.i18n import gettext
+from hub.web.i18n import translator
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,7 +50,7 @@ def standings(data: dict[str, Any]) -> list[Standing]:
 
 
 def _header(lang: str, n_hands: int) -> list[str]:
-    _ = lambda m: gettext(m, lang)  # noqa: E731
+    _ = translator(lang)
     return [_("Rank"), _("Player"), _("Total"), _("Hands won"),
             *(_("Hand {n}").replace("{n}", str(i + 1)) for i in range(n_hands))]  # fmt: skip
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import gettext as _gettext
 import io
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 
@@ -108,8 +109,14 @@ def gettext(message: str, lang: str) -> str:
     return translations(lang).gettext(message)
 
 
+def translator(lang: str) -> Callable[[str], str]:
+    """``_`` for one language: ``translator("zh-Hant")("Banker") == "莊家"``."""
+    return translations(lang).gettext
+
+
+@cache
 def catalogue(lang: str) -> dict[str, str]:
-    """Every message of ``lang`` (msgid -> text), for the pages' scripts."""
+    """Every message of ``lang`` (msgid -> text), for the pages' scripts (do not modify)."""
     with _po_path(lang).open("rb") as f:
         ids = [str(m.id) for m in read_po(f) if m.id]
     return {m: gettext(m, lang) for m in ids}

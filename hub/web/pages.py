@@ -16,7 +16,7 @@ from typing import Any
 from hub.rules.explain import explain_items
 from hub.rules.options import Rules, load_rules
 from hub.rules.tiles import FACES, Suit
-from hub.web.i18n import LANGS, catalogue, face_names, gettext
+from hub.web.i18n import LANGS, catalogue, face_names, translator
 
 LAYOUTS = ("lower", "corner")
 THEMES = ("ivory", "black")
@@ -44,7 +44,7 @@ def _json_script(obj: Any) -> str:
 
 def attract_slides(rules: Rules, lang: str) -> list[dict[str, Any]]:
     """The kiosk's idle slides: the tiles (from FACES) and the house rules (from explain)."""
-    _ = lambda m: gettext(m, lang)  # noqa: E731
+    _ = translator(lang)
     names = face_names(lang)
     slides: list[dict[str, Any]] = []
     for suit, title, note in (
@@ -112,7 +112,7 @@ def scoreboard_page(
     state: dict[str, Any], lang: str, rules: Rules | None = None, theme: str = "ivory",
     slide_s: int = 9,
 ) -> str:  # fmt: skip
-    _ = lambda m: gettext(m, lang)  # noqa: E731
+    _ = translator(lang)
     query = {"theme": theme} if theme != THEMES[0] else {}
     body = (
         f'<header><h1>{escape(_("Tien Gow Table"))}</h1><div id="handinfo"></div>'
@@ -140,7 +140,7 @@ def overlay_page(
     state: dict[str, Any], lang: str, layout: str = "lower", opaque: bool = False,
     theme: str = "ivory",
 ) -> str:  # fmt: skip
-    _ = lambda m: gettext(m, lang)  # noqa: E731
+    _ = translator(lang)
     body = (
         '<div id="board"><div id="handinfo"></div><section id="seats"></section>'
         '<section id="trick"></section><div id="result"></div></div>'
@@ -153,7 +153,7 @@ def overlay_page(
 
 
 def operator_page(state: dict[str, Any], lang: str, presets: tuple[str, ...]) -> str:
-    _ = lambda m: gettext(m, lang)  # noqa: E731
+    _ = translator(lang)
 
     def label(text: str, field: str) -> str:
         return f"<label>{escape(_(text))} {field}</label>"
