@@ -6,6 +6,7 @@ are kept under ``out/screenshots/`` (gitignored) to be looked at.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -13,9 +14,13 @@ from typing import Any
 import cv2
 import numpy as np
 import pytest
+import uvicorn
 
+from hub.adapters.ledger import Ledger
+from hub.table.service import TableService
+from hub.web.app import create_app
 from tests.web.feed import events, session, start_body
-from tests.web.hubproc import TOKEN, HubProcess
+from tests.web.hubproc import TOKEN, HubProcess, free_port
 
 CHROMIUM = Path("/usr/bin/chromium")
 SHOTS = Path(__file__).resolve().parents[2] / "out" / "screenshots"
@@ -300,3 +305,43 @@ def test_the_language_follows_the_browser_and_switches_by_link(open_page: Any) -
     assert "lang=en" in page.url and page.inner_text("#rules-btn") == "House rules"
     page = open_page("/overlay", locale="zh-HK")
     assert page.evaluate("document.documentElement.lang") == "zh-Hant"
+
+
+@pytest.fixture
+def inproc(tmp_path: Path) -> Iterator[tuple[str, TableService]]:
+    """The app served by uvicorn in a thread, so a test can reach into its `TableService`."""
+    service = TableService(Ledger(tmp_path / "t.db"), "t1")
+    port = free_port()
+    server = uvicorn.Server(
+        uvicorn.Config(create_app(service, TOKEN), host="127.0.0.1", port=port, log_level="warning")
+    )
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    url = f"http://127.0.0.1:{port}"
+    while not server.started:
+        thread.join(0.05)
+    yield url, service
+    server.should_exit = True
+    thread.join(10)
+
+
+def test_a_refusal_at_the_table_shows_on_the_scoreboard(
+    browser: Any, inproc: tuple[str, TableService]
+) -> None:
+    url, service = inproc
+    tr = session(1, seed=11)
+    service.start_session(start_body(tr), "test")
+    ctx = browser.new_context(viewport={"width": 1920, "height": 1080})
+    try:
+        page = ctx.new_page()
+        page.set_default_timeout(WAIT_MS)
+        page.goto(url + "/?lang=zh-Hant")
+        page.wait_for_selector("#seats .seat")
+        service.set_notice({"seat": tr["seats"][2], "message": "not your turn: 陳大文 leads"})
+        page.wait_for_selector("#notice:not([hidden])")
+        assert "不准" in page.inner_text("#notice") and tr["seats"][2] in page.inner_text("#notice")
+        shot(page, "scoreboard-notice")
+        service.submit(events(tr)[0], "test")  # the next accepted event clears it
+        page.wait_for_selector("#notice", state="hidden")
+    finally:
+        ctx.close()

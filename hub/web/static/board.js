@@ -37,7 +37,7 @@
       for (var k = 0; k < (stacks || 0); k++) marks += '<i></i>';
       return '<div class="' + cls + '" data-seat="' + p.seat + '" style="--c:' + COLORS[i % 4] + '">' +
         '<div class="name">' + esc(p.name) + badges + '</div>' +
-        '<div class="score' + (p.score < 0 ? ' neg' : '') + '" data-score="' + p.score + '">' + signed(p.score) + '</div>' +
+        '<div class="score' + (p.score < 0 ? ' neg' : p.score === 0 ? ' zero' : '') + '" data-score="' + p.score + '">' + signed(p.score) + '</div>' +
         '<div class="meta"><span class="stacks">' + (stacks === undefined ? '' : esc(t('{n} stacks', { n: stacks }))) +
         '<span class="marks">' + marks + '</span></span>' +
         (left === undefined ? '' : '<span class="left">' + esc(t('{n} tiles in hand', { n: left })) + '</span>') + '</div></div>';
@@ -84,7 +84,7 @@
 
   function chartSVG(data) {
     var seats = data.seats || [], hs = data.hands || [];
-    if (!seats.length) return '';
+    if (!seats.length || !hs.length) return '';
     var W = 640, H = 260, L = 46, R = 12, TOP = 12, BOT = 28;
     var series = seats.map(function (n) { return [0].concat(hs.map(function (h) { return h.running[n]; })); });
     var all = [].concat.apply([0], series), lo = Math.min.apply(null, all), hi = Math.max.apply(null, all);
