@@ -180,6 +180,7 @@ class LiveTable:
             )
         except (IllegalPlay, TranscriptError) as e:
             self.notice = {"seat": self._seat_name(seat), "message": str(e), "event": event}
+            self.service.set_notice(self.notice)
             self._tell(seat, str(e), "error")
             return
         self.messages.pop(seat, None)
@@ -188,6 +189,7 @@ class LiveTable:
     def _refuse(self, seat: int, message: str, also: Also) -> None:
         self._record_only(seat, also, "refused", {"message": message})
         self.notice = {"seat": self._seat_name(seat), "message": message}
+        self.service.set_notice(self.notice)
         self._tell(seat, message, "error")
 
     def _record_only(self, seat: int, also: Also, kind: str, payload: dict[str, Any]) -> None:

@@ -18,10 +18,27 @@ from hub.referee.hand import Action
 from hub.referee.transcript import FORMAT, action_json, hand_json, parse_action
 from hub.rules.errors import IllegalPlay, RulesError, TranscriptError
 from hub.rules.explain import explain_items
-from hub.rules.options import load_rules, rules_json
+from hub.rules.options import Rules, load_rules, rules_json
 from hub.table.session import LiveSession, replay
 
 Listener = Callable[[Row | None, dict[str, Any]], None]
+
+FINISH_MULTIPLIER = {
+    "yao_jie": "yao_jie_mult",
+    "bao_zun": "bao_zun_mult",
+    "qin_zun": "qin_zun_mult",
+    "si_da_bao": "final_quad_mult",
+    "qin": "qin_mult",
+    "qi_zhi": "qi_zhi_mult",
+    "ba_zhi": "ba_zhi_mult",
+    "quan_ma": "quan_ma_mult",
+}
+"""Finish label (spec/transcript.md) -> the `Rules` option that holds its multiplier."""
+
+
+def finish_multipliers(rules: Rules) -> dict[str, int]:
+    """The multiplier of each finish label under ``rules`` (``{"ba_zhi": 4, ...}``)."""
+    return {label: int(getattr(rules, option)) for label, option in FINISH_MULTIPLIER.items()}
 
 
 class TableService:
@@ -33,6 +50,7 @@ class TableService:
         self.session_id: int | None = None
         self.listeners: list[Listener] = []
         self.online: dict[int, bool] = {}
+        self.notice: dict[str, Any] | None = None  # the last refusal at the table, if any
         self._resume()
 
     def _resume(self) -> None:
@@ -129,6 +147,7 @@ class TableService:
                 also,
             )
             session.apply(action)
+            self.notice = None  # an accepted event supersedes the last refusal
             self._notify(row)
             return row
 
@@ -158,6 +177,14 @@ class TableService:
             session.ended = True
             self._notify(row)
             return row
+
+    def set_notice(self, notice: dict[str, Any] | None) -> None:
+        """Show (or clear, with None) a refusal on the scoreboard: ``{"seat", "message"}``."""
+        with self.lock:
+            if notice == self.notice:
+                return
+            self.notice = notice
+            self._notify(None)
 
     def set_online(self, seat: int, online: bool) -> None:
         with self.lock:
@@ -196,6 +223,8 @@ class TableService:
                 ],
                 "hand": s.hand_view(),
                 "hands_played": len(s.results),
+                "multipliers": finish_multipliers(s.rules),
+                "notice": self.notice,
                 "last_event_id": self.ledger.last_event_id(),
             }
 

@@ -12,20 +12,49 @@ import asyncio
 import hmac
 import json
 from collections.abc import AsyncIterator
+from pathlib import Path
 from typing import Any
 
 from starlette.applications import Starlette
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, JSONResponse, Response, StreamingResponse
+from starlette.responses import (
+    FileResponse,
+    HTMLResponse,
+    JSONResponse,
+    PlainTextResponse,
+    Response,
+    StreamingResponse,
+)
 from starlette.routing import Route
 
 from hub.adapters.ledger import LedgerError, Row
 from hub.rules.errors import IllegalPlay, TranscriptError
+from hub.rules.options import preset_names
 from hub.table.service import TableService
-from hub.web.pages import overlay_page, scoreboard_page
+from hub.web.exports import standings_csv, standings_pdf
+from hub.web.font import FontError, TooManyChars, subset_path
+from hub.web.i18n import LanguageError, gettext, negotiate
+from hub.web.pages import (
+    LAYOUTS,
+    THEMES,
+    PageError,
+    choice,
+    operator_page,
+    overlay_page,
+    scoreboard_page,
+    slide_seconds,
+)
 
 MAX_BODY = 64 * 1024
 KEEPALIVE_S = 15.0
+STATIC_DIR = Path(__file__).resolve().parent / "static"
+STATIC_TYPES = {".css": "text/css; charset=utf-8", ".js": "text/javascript; charset=utf-8"}
+FAVICON = (
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 64"><rect x="1" y="1" width="30" '
+    'height="62" rx="5" fill="#f6efdc"/><circle cx="16" cy="16" r="7" fill="#c8102e"/>'
+    '<circle cx="16" cy="48" r="7" fill="#c8102e"/></svg>'
+)
+FONTS = {"cjk-hant.otf": "hant", "cjk-hans.otf": "hans"}
 
 
 def _json(obj: Any, status: int = 200) -> JSONResponse:
@@ -166,17 +195,97 @@ def create_app(service: TableService, admin_token: str) -> Starlette:
             headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"},
         )
 
+    def lang_of(request: Request) -> str:
+        return negotiate(request.query_params.get("lang"), request.headers.get("accept-language"))
+
+    def page(html: str, lang: str) -> Response:
+        return HTMLResponse(html, headers={"Content-Language": lang, "Vary": "Accept-Language"})
+
     async def index(request: Request) -> Response:
-        return HTMLResponse(scoreboard_page(service.state()))
+        try:
+            lang = lang_of(request)
+            theme = choice("theme", request.query_params.get("theme"), THEMES)
+            slide_s = slide_seconds(request.query_params.get("slide"))
+        except (LanguageError, PageError) as e:
+            return PlainTextResponse(str(e), status_code=400)
+        rules = service.session.rules if service.session else None
+        return page(scoreboard_page(service.state(), lang, rules, theme, slide_s), lang)
 
     async def overlay(request: Request) -> Response:
-        return HTMLResponse(
-            overlay_page(service.state(), opaque=request.query_params.get("bg") == "1")
-        )
+        q = request.query_params
+        try:
+            lang = lang_of(request)
+            layout = choice("layout", q.get("layout"), LAYOUTS)
+            theme = choice("theme", q.get("theme"), THEMES)
+            opaque = choice("bg", q.get("bg"), ("0", "1")) == "1"
+        except (LanguageError, PageError) as e:
+            return PlainTextResponse(str(e), status_code=400)
+        return page(overlay_page(service.state(), lang, layout, opaque, theme), lang)
+
+    async def operator(request: Request) -> Response:
+        try:
+            lang = lang_of(request)
+        except LanguageError as e:
+            return PlainTextResponse(str(e), status_code=400)
+        return page(operator_page(service.state(), lang, tuple(preset_names())), lang)
+
+    static_files = {p.name for p in STATIC_DIR.iterdir() if p.suffix in STATIC_TYPES}
+
+    async def static(request: Request) -> Response:
+        """Only the files that ship in ``static/`` and the two font cuts, by exact name."""
+        name = request.path_params["name"]
+        if name in FONTS:
+            try:
+                extra = request.query_params.get("extra", "")
+                path = await asyncio.to_thread(subset_path, FONTS[name], extra)
+            except TooManyChars as e:
+                return PlainTextResponse(str(e), status_code=400)
+            except FontError as e:
+                return PlainTextResponse(str(e), status_code=404)
+            return FileResponse(path, media_type="font/otf",
+                                headers={"Cache-Control": "public, max-age=86400"})  # fmt: skip
+        if name not in static_files:
+            return PlainTextResponse(f"no static file {name!r}", status_code=404)
+        path = STATIC_DIR / name
+        return FileResponse(path, media_type=STATIC_TYPES[path.suffix],
+                            headers={"Cache-Control": "no-cache"})  # fmt: skip
+
+    async def favicon(request: Request) -> Response:
+        return Response(FAVICON, media_type="image/svg+xml")
+
+    def export_lang(request: Request) -> str:
+        return negotiate(request.query_params.get("lang") or "en", None)
+
+    async def get_standings_csv(request: Request) -> Response:
+        try:
+            lang = export_lang(request)
+        except LanguageError as e:
+            return _error(400, str(e))
+        body = standings_csv(service.hands(), lang)
+        return Response(body, media_type="text/csv; charset=utf-8", headers={
+            "Content-Disposition": 'attachment; filename="standings.csv"'})  # fmt: skip
+
+    async def get_standings_pdf(request: Request) -> Response:
+        try:
+            lang = export_lang(request)
+        except LanguageError as e:
+            return _error(400, str(e))
+        state = service.state()
+        title = f"{gettext('Tien Gow Table', lang)} · {gettext('Standings', lang)}"
+        if state.get("session") is not None:
+            title += f" · {gettext('Session {n}', lang).replace('{n}', str(state['session']))}"
+        data = await asyncio.to_thread(standings_pdf, service.hands(), lang, title)
+        return Response(data, media_type="application/pdf", headers={
+            "Content-Disposition": 'inline; filename="standings.pdf"'})  # fmt: skip
 
     routes = [
         Route("/", index),
         Route("/overlay", overlay),
+        Route("/operator", operator),
+        Route("/static/{name}", static),
+        Route("/favicon.ico", favicon),
+        Route("/api/standings.csv", get_standings_csv),
+        Route("/api/standings.pdf", get_standings_pdf),
         Route("/api/state", get_state),
         Route("/api/transcript", get_transcript),
         Route("/api/sessions", get_sessions),

@@ -1,95 +1,211 @@
-"""Minimal server-rendered pages: the scoreboard (``/``) and the stream overlay (``/overlay``).
+"""The pages: the scoreboard (``/``), the stream overlay (``/overlay``) and the operator (``/operator``).
 
-The page is complete as served (seats, names, totals, the trick in play), and a
-few lines of script replace it from the SSE stream, so it stays live without
-reloads and catches up after a hub restart.
+Each page is a small HTML shell carrying its boot data (the state now, the
+language's messages, the tile names, the attract-mode slides) as JSON; the
+scripts under ``static/`` draw it and keep it live from the SSE stream.
+Everything a person reads comes from the gettext catalogues (`hub.web.i18n`),
+the face table (`hub.rules.tiles.FACES`) or the rules texts (`hub.rules.explain`).
 """
 
 from __future__ import annotations
 
+import json
 from html import escape
 from typing import Any
 
-_SCRIPT = """
-<script>
-(function () {
-  function render(s) {
-    var root = document.getElementById('seats');
-    if (!root || !s.seats) return;
-    var hand = s.hand || {};
-    var html = '';
-    s.seats.forEach(function (p) {
-      var turn = hand.to_act === p.name ? ' turn' : '';
-      var bank = hand.banker === p.name ? ' <span class="banker">莊</span>' : '';
-      var stacks = (hand.stacks || {})[p.name];
-      html += '<div class="seat' + turn + '" data-seat="' + p.seat + '">' +
-        '<div class="name">' + esc(p.name) + bank + (p.online ? '' : ' <span class="off">●</span>') + '</div>' +
-        '<div class="score">' + (p.score > 0 ? '+' : '') + p.score + '</div>' +
-        '<div class="stacks">' + (stacks === undefined ? '' : stacks + ' 棟') + '</div></div>';
-    });
-    root.innerHTML = html;
-    var trick = document.getElementById('trick');
-    if (trick) trick.innerHTML = (hand.trick || []).map(function (t) {
-      return '<span class="play">' + esc(t.seat) + ': ' + (t.tiles ? esc(t.tiles.join(' ')) : '🂠×' + t.face_down) + '</span>';
-    }).join(' ');
-  }
-  function esc(x) { var d = document.createElement('div'); d.textContent = String(x); return d.innerHTML; }
-  var es = new EventSource('/api/stream');
-  es.addEventListener('state', function (e) { render(JSON.parse(e.data)); });
-})();
-</script>
-"""
+from hub.rules.explain import explain_items
+from hub.rules.options import Rules, load_rules
+from hub.rules.tiles import FACES, Suit
+from hub.web.i18n import LANGS, catalogue, face_names, translator
 
-_STYLE = """
-<style>
-body { font-family: "Noto Sans CJK TC", "Noto Sans CJK SC", sans-serif; margin: 0; }
-#seats { display: flex; gap: 1rem; padding: 1rem; }
-.seat { flex: 1; border-radius: .6rem; padding: 1rem; background: rgba(20, 40, 30, .85); color: #fff; }
-.seat.turn { outline: .3rem solid #f5c542; }
-.name { font-size: 2rem; } .score { font-size: 3rem; font-weight: bold; } .stacks { font-size: 1.4rem; }
-.banker { color: #f5c542; } .off { color: #e55; }
-#trick { padding: 0 1rem; font-size: 1.6rem; } .play { margin-right: 1.5rem; }
-</style>
-"""
+LAYOUTS = ("lower", "corner")
+THEMES = ("ivory", "black")
+RULE_LINES_PER_SLIDE = 6
+LANG_LABELS = {"zh-Hant": "繁", "zh-Hans": "简", "en": "EN"}
 
 
-def _seats_html(state: dict[str, Any]) -> str:
-    hand = state.get("hand") or {}
-    out = []
-    for p in state.get("seats", []):
-        name = escape(str(p["name"]))
-        turn = " turn" if hand.get("to_act") == p["name"] else ""
-        bank = ' <span class="banker">莊</span>' if hand.get("banker") == p["name"] else ""
-        stacks = (hand.get("stacks") or {}).get(p["name"])
-        score = f"{p['score']:+d}" if p["score"] else "0"
-        out.append(
-            f'<div class="seat{turn}" data-seat="{p["seat"]}"><div class="name">{name}{bank}</div>'
-            f'<div class="score">{score}</div>'
-            f'<div class="stacks">{"" if stacks is None else f"{stacks} 棟"}</div></div>'
+class PageError(ValueError):
+    """A page parameter with a value the page does not have."""
+
+
+def choice(name: str, value: str | None, allowed: tuple[str, ...]) -> str:
+    """``value`` if it is one of ``allowed`` (the first when absent), else `PageError`."""
+    if value is None or value == "":
+        return allowed[0]
+    if value not in allowed:
+        raise PageError(f"{name}={value!r} is not accepted; accepted: {', '.join(allowed)}")
+    return value
+
+
+def _json_script(obj: Any) -> str:
+    """JSON safe inside a <script> element."""
+    return json.dumps(obj, ensure_ascii=False).replace("</", "<\\/")
+
+
+def attract_slides(rules: Rules, lang: str) -> list[dict[str, Any]]:
+    """The kiosk's idle slides: the tiles (from FACES) and the house rules (from explain)."""
+    _ = translator(lang)
+    names = face_names(lang)
+    slides: list[dict[str, Any]] = []
+    for suit, title, note in (
+        (Suit.CIVIL, "Civil tiles (文)", "Two of each, ranked high to low"),
+        (Suit.MILITARY, "Military tiles (武)", "One of each, ranked high to low; equal values tie"),
+    ):
+        faces = [f for f in FACES if f.suit is suit]
+        slides.append(
+            {
+                "title": f"{_('The 32 tiles')} · {_(title)}",
+                "tiles": [{"face": f.text, "name": names[f.text]} for f in faces],
+                "note": _(note),
+            }
         )
+    lines = [text for _option, text in explain_items(rules, lang)]
+    for i in range(0, len(lines), RULE_LINES_PER_SLIDE):
+        slides.append({"title": _("The house rules"), "lines": lines[i : i + RULE_LINES_PER_SLIDE]})
+    return slides
+
+
+def _lang_links(lang: str, query: dict[str, str]) -> str:
+    out = []
+    for code in LANGS:
+        q = "&".join(f"{escape(k)}={escape(v)}" for k, v in {**query, "lang": code}.items())
+        cur = ' aria-current="true"' if code == lang else ""
+        out.append(f'<a href="?{q}" hreflang="{code}" lang="{code}"{cur}>{LANG_LABELS[code]}</a>')
+    return "".join(out)
+
+
+def _page(
+    lang: str, title: str, body_attrs: str, body: str, boot: dict[str, Any], *scripts: str
+) -> str:
     return (
-        "".join(out)
-        or '<div class="seat"><div class="name">天九桌</div><div>no session yet</div></div>'
+        f'<!doctype html><html lang="{lang}"><head><meta charset="utf-8">'
+        f"<title>{escape(title)}</title>"
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        '<link rel="stylesheet" href="/static/board.css"></head>'
+        f"<body {body_attrs}>{body}"
+        f"<script>window.TG_BOOT = {_json_script(boot)};</script>"
+        '<script src="/static/tiles.js"></script>'
+        + "".join(f'<script src="/static/{s}"></script>' for s in scripts)
+        + "</body></html>"
     )
 
 
-def _page(title: str, body: str, extra_style: str = "") -> str:
-    return (
-        f'<!doctype html><html lang="zh-Hant"><head><meta charset="utf-8"><title>{escape(title)}</title>'
-        f'<meta name="viewport" content="width=device-width, initial-scale=1">{_STYLE}{extra_style}</head>'
-        f"<body>{body}{_SCRIPT}</body></html>"
-    )
+def _boot(state: dict[str, Any], lang: str, mode: str, **extra: Any) -> dict[str, Any]:
+    return {"mode": mode, "lang": lang, "t": catalogue(lang), "faces": face_names(lang),
+            "state": state, **extra}  # fmt: skip
 
 
-def scoreboard_page(state: dict[str, Any]) -> str:
+def _current_rules(rules: Rules | None) -> Rules:
+    return rules if rules is not None else load_rules("hk")
+
+
+def slide_seconds(value: str | None) -> int:
+    """``?slide=`` seconds per attract-mode slide: a whole number 1–120 (default 9)."""
+    if not value:
+        return 9
+    if not value.isdigit() or not 1 <= int(value) <= 120:
+        raise PageError(f"slide={value!r} is not accepted; accepted: whole seconds 1 to 120")
+    return int(value)
+
+
+def scoreboard_page(
+    state: dict[str, Any], lang: str, rules: Rules | None = None, theme: str = "ivory",
+    slide_s: int = 9,
+) -> str:  # fmt: skip
+    _ = translator(lang)
+    query = {"theme": theme} if theme != THEMES[0] else {}
     body = (
-        f'<h1 style="padding:0 1rem">天九桌 Tien Gow Table · {escape(str(state.get("table", "")))}</h1>'
-        f'<div id="seats">{_seats_html(state)}</div><div id="trick"></div>'
+        f'<header><h1>{escape(_("Tien Gow Table"))}</h1><div id="handinfo"></div>'
+        '<div class="tools">'
+        f'<button id="rules-btn" type="button">{escape(_("House rules"))}</button>'
+        f'<a href="/api/standings.csv" download>{escape(_("Download CSV"))}</a>'
+        f'<a href="/api/standings.pdf?lang={lang}">{escape(_("Printable PDF"))}</a>'
+        f"{_lang_links(lang, query)}</div></header>"
+        '<section id="seats"></section><main><section id="trick"></section></main>'
+        '<section id="lower"><div class="panel" id="result"></div>'
+        f'<div class="panel"><h3>{escape(_("Totals hand by hand"))}</h3><div id="chart"></div></div></section>'
+        '<div id="notice" role="status" hidden></div>'
+        '<section id="attract" hidden><div id="slide"></div></section>'
+        f'<dialog id="rules-dialog"><div class="dialog-head"><h2>{escape(_("House rules"))}</h2>'
+        f'<button id="rules-close" type="button">{escape(_("Close"))}</button></div>'
+        '<ol id="rules-list"></ol></dialog>'
     )
-    return _page("天九桌 scoreboard", body, "<style>body{background:#0b3d2e;color:#fff}</style>")
+    boot = _boot(state, lang, "board", theme=theme, slideMs=slide_s * 1000,
+                 slides=attract_slides(_current_rules(rules), lang))  # fmt: skip
+    attrs = f'class="board" data-offline="{escape(_("Reconnecting…"))}"'
+    return _page(lang, f"{_('Tien Gow Table')} · {_('Scoreboard')}", attrs, body, boot, "board.js")
 
 
-def overlay_page(state: dict[str, Any], opaque: bool = False) -> str:
-    bg = "#0b3d2e" if opaque else "transparent"
-    body = f'<div id="seats">{_seats_html(state)}</div><div id="trick"></div>'
-    return _page("天九桌 overlay", body, f"<style>html,body{{background:{bg}}}</style>")
+def overlay_page(
+    state: dict[str, Any], lang: str, layout: str = "lower", opaque: bool = False,
+    theme: str = "ivory",
+) -> str:  # fmt: skip
+    _ = translator(lang)
+    body = (
+        '<div id="board"><div id="handinfo"></div><section id="seats"></section>'
+        '<section id="trick"></section><div id="result"></div></div>'
+        '<div id="notice" role="status" hidden></div>'
+    )
+    boot = _boot(state, lang, "overlay", layout=layout, theme=theme, slides=[])
+    classes = f"overlay {layout}" + (" opaque" if opaque else "")
+    attrs = f'class="{classes}" data-offline="{escape(_("Reconnecting…"))}"'
+    return _page(lang, f"{_('Tien Gow Table')} · {_('Overlay')}", attrs, body, boot, "board.js")
+
+
+def operator_page(state: dict[str, Any], lang: str, presets: tuple[str, ...]) -> str:
+    _ = translator(lang)
+
+    def label(text: str, field: str) -> str:
+        return f"<label>{escape(_(text))} {field}</label>"
+
+    names = "".join(
+        f'<input name="player" required maxlength="24" value="{d}" aria-label="{escape(_("Player"))} {i + 1}">'
+        for i, d in enumerate(("E", "S", "W", "N"))
+    )
+    actions = "".join(
+        f'<option value="{v}">{escape(_(v))}</option>'
+        for v in ("play", "discard tiles", "discard count", "declare", "forfeit")
+    )
+    body = (
+        f"<header><h1>{escape(_('Tien Gow Table'))} · {escape(_('Operator'))}</h1>"
+        f'<div id="handinfo"></div><div class="tools">{_lang_links(lang, {})}</div></header>'
+        '<main class="op"><div class="controls">'
+        f'<form id="token-form"><h2>{escape(_("Admin token"))}</h2>'
+        f'<input id="token" type="password" autocomplete="off" required> '
+        f"<button>{escape(_('Remember for this tab'))}</button></form>"
+        f'<form id="start-form"><h2>{escape(_("Start a session"))}</h2>'
+        f"{label('Players (in seat order)', names)}"
+        + label(
+            "Rules preset",
+            '<select name="preset">'
+            + "".join(f'<option value="{p}">{p}</option>' for p in presets)
+            + "</select>",
+        )
+        + label(
+            "Option overrides (JSON)", '<input name="options" placeholder=\'{"ba_zhi_mult": 4}\'>'
+        )
+        + label("First banker", '<select name="banker"></select>')
+        + f"<button>{escape(_('Start'))}</button></form>"
+        f'<form id="event-form"><h2>{escape(_("Enter an event"))}</h2>'
+        + label("Seat", '<select name="seat"></select>')
+        + label("Action", f'<select name="action">{actions}</select>')
+        + label("Tiles or count", '<input name="tiles" placeholder="6-6 5-4 / 2 / quan_bai">')
+        + '<div id="palette" role="group"></div>'
+        + f'<button name="go" value="submit">{escape(_("Submit"))}</button> '
+        f'<button name="go" value="correct">{escape(_("Correct last (undo, then enter)"))}</button></form>'
+        f'<div class="row"><button id="undo" type="button">{escape(_("Undo last"))}</button> '
+        f'<button id="end" type="button">{escape(_("End session"))}</button></div>'
+        '</div><div class="live"><p id="status" role="status"></p>'
+        '<section id="seats"></section><section id="trick"></section></div></main>'
+    )
+    boot = _boot(state, lang, "operator")
+    attrs = 'class="operator"'
+    return _page(
+        lang,
+        f"{_('Tien Gow Table')} · {_('Operator')}",
+        attrs,
+        body,
+        boot,
+        "board.js",
+        "operator.js",
+    )

@@ -1,0 +1,115 @@
+"""Session standings: CSV for spreadsheets and a printable PDF with searchable Chinese text.
+
+Both are built from `TableService.hands()` (the finished hands with their net
+money and running totals). The PDF uses reportlab's CID font STSong-Light (the
+Adobe-GB1 collection, which covers GBK and so Traditional characters too) with the
+Unicode CMap UniGB-UCS2-H: text is written as Unicode, so it can be searched and
+copied, and any PDF viewer supplies the font. (reportlab pairs MSung-Light, the
+Traditional font, with the GB CMap, which would draw the wrong glyphs.)
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from dataclasses import dataclass
+from typing import Any
+
+from hub.web.i18n import translator
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    rank: int
+    player: str
+    total: int
+    nets: tuple[int, ...]  # per finished hand
+    won: int  # hands won (結)
+
+
+def standings(data: dict[str, Any]) -> list[Standing]:
+    """Players by total, highest first; equal totals share a rank (1, 2, 2, 4)."""
+    seats: list[str] = list(data.get("seats", []))
+    hands: list[dict[str, Any]] = list(data.get("hands", []))
+    totals: dict[str, int] = dict(data.get("totals", {}))
+    rows = [
+        (
+            p,
+            int(totals.get(p, 0)),
+            tuple(int(h.get("net", {}).get(p, 0)) for h in hands),
+            sum(1 for h in hands if h.get("winner") == p),
+        )
+        for p in seats
+    ]
+    rows.sort(key=lambda r: (-r[1], seats.index(r[0])))
+    out: list[Standing] = []
+    for i, (player, total, nets, won) in enumerate(rows):
+        rank = out[-1].rank if out and out[-1].total == total else i + 1
+        out.append(Standing(rank, player, total, nets, won))
+    return out
+
+
+def _header(lang: str, n_hands: int) -> list[str]:
+    _ = translator(lang)
+    return [_("Rank"), _("Player"), _("Total"), _("Hands won"),
+            *(_("Hand {n}").replace("{n}", str(i + 1)) for i in range(n_hands))]  # fmt: skip
+
+
+def standings_csv(data: dict[str, Any], lang: str = "en") -> str:
+    """``rank,player,total,hands won,hand 1,…``; one line per player, best first."""
+    rows = standings(data)
+    buf = io.StringIO()
+    w = csv.writer(buf, lineterminator="\r\n")
+    w.writerow(_header(lang, len(data.get("hands", []))))
+    for s in rows:
+        w.writerow([s.rank, s.player, s.total, s.won, *s.nets])
+    return buf.getvalue()
+
+
+CID_FONT = "STSong-Light"
+HANDS_PER_TABLE = 16
+
+
+def standings_pdf(data: dict[str, Any], lang: str, title: str) -> bytes:
+    """A one-page (or more) A4 standings sheet, searchable, in ``lang``."""
+    from reportlab.lib import colors
+    from reportlab.lib.pagesizes import A4, landscape
+    from reportlab.lib.styles import ParagraphStyle
+    from reportlab.lib.units import mm
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.cidfonts import UnicodeCIDFont
+    from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
+
+    font = CID_FONT
+    pdfmetrics.registerFont(UnicodeCIDFont(font))
+    rows = standings(data)
+    n_hands = len(data.get("hands", []))
+    buf = io.BytesIO()
+    doc = SimpleDocTemplate(
+        buf, pagesize=landscape(A4), title=title, leftMargin=15 * mm, rightMargin=15 * mm
+    )
+    head = ParagraphStyle("h", fontName=font, fontSize=22, leading=28)
+    style = TableStyle(
+        [
+            ("FONT", (0, 0), (-1, -1), font, 12),
+            ("FONT", (0, 0), (-1, 0), font, 11),
+            ("BACKGROUND", (0, 0), (-1, 0), colors.HexColor("#0b3d2e")),
+            ("TEXTCOLOR", (0, 0), (-1, 0), colors.white),
+            ("GRID", (0, 0), (-1, -1), 0.5, colors.grey),
+            ("ALIGN", (2, 1), (-1, -1), "RIGHT"),
+            ("ROWBACKGROUNDS", (0, 1), (-1, -1), [colors.white, colors.HexColor("#f4efe0")]),
+        ]
+    )
+    header = _header(lang, n_hands)
+    body: list[list[Any]] = [[s.rank, s.player, f"{s.total:+d}", s.won, *s.nets] for s in rows]
+    grid: list[list[Any]] = [list(header), *body]
+    story: list[Any] = [Paragraph(title, head), Spacer(1, 6 * mm)]
+    # the standings, then the hands HANDS_PER_TABLE at a time so that a long session fits the page
+    for start in range(0, max(n_hands, 1), HANDS_PER_TABLE):
+        cols = [0, 1, 2, 3] if start == 0 else [1]
+        cols += list(range(4 + start, min(4 + start + HANDS_PER_TABLE, 4 + n_hands)))
+        table = Table([[row[c] for c in cols] for row in grid], repeatRows=1)
+        table.setStyle(style)
+        story += [table, Spacer(1, 5 * mm)]
+    doc.build(story)
+    return buf.getvalue()

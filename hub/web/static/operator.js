@@ -1,0 +1,109 @@
+/* The operator's page: every button is one API call (so one ledger event). The admin token
+   is typed once and kept in sessionStorage (this tab only). board.js keeps the state live. */
+(function () {
+  'use strict';
+  var B = window.TG_BOOT, T = B.t;
+  function t(id) { return T[id] || id; }
+  function $(id) { return document.getElementById(id); }
+  var KEY = 'tiengow-admin-token';
+  var status = $('status');
+  function say(text, bad) { status.textContent = text; status.className = bad ? 'bad' : 'ok'; }
+
+  $('token').value = sessionStorage.getItem(KEY) || '';
+  $('token-form').addEventListener('submit', function (e) {
+    e.preventDefault();
+    sessionStorage.setItem(KEY, $('token').value.trim());
+    say(t('Done'));
+  });
+
+  function call(path, body) {
+    var token = sessionStorage.getItem(KEY) || $('token').value.trim();
+    return fetch(path, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'Authorization': 'Bearer ' + token },
+      body: JSON.stringify(body || {})
+    }).then(function (r) {
+      return r.json().then(function (d) {
+        if (!r.ok) throw new Error(d.error || r.status);
+        return d;
+      });
+    });
+  }
+  function done(d) { say(t('Done') + ' · #' + d.event_id); return d; }
+  function fail(e) { say(t('Error') + ': ' + e.message, true); throw e; }
+
+  var start = $('start-form');
+  function players() {
+    return Array.prototype.map.call(start.querySelectorAll('input[name=player]'), function (i) { return i.value.trim(); })
+      .filter(function (v) { return v; });
+  }
+  function fillBankers() {
+    var sel = start.elements.banker, cur = sel.value;
+    sel.innerHTML = players().map(function (n) { return '<option>' + n.replace(/</g, '&lt;') + '</option>'; }).join('');
+    if (cur) sel.value = cur;
+  }
+  start.addEventListener('input', fillBankers);
+  fillBankers();
+  start.addEventListener('submit', function (e) {
+    e.preventDefault();
+    var rules = start.elements.preset.value, extra = start.elements.options.value.trim();
+    if (extra) {
+      try { rules = Object.assign({ preset: rules }, JSON.parse(extra)); }
+      catch (err) { say(t('Error') + ': ' + t('Option overrides (JSON)') + ': ' + err.message, true); return; }
+    }
+    call('/api/session', { format: 'tiengow-transcript/1', rules: rules, seats: players(),
+      hands: [{ banker: start.elements.banker.value, events: [] }] }).then(done, fail).catch(function () {});
+  });
+
+  var ev = $('event-form');
+  /* a palette of the 21 faces: a click adds the face to the tiles field */
+  $('palette').innerHTML = Object.keys(B.faces).map(function (f) {
+    return '<button type="button" data-face="' + f + '" title="' + B.faces[f] + ' ' + f + '">' +
+      TGTiles.svg(f, { height: 64 }) + '<span>' + B.faces[f] + '</span></button>';
+  }).join('');
+  $('palette').addEventListener('click', function (e) {
+    var b = e.target.closest('button[data-face]');
+    if (!b) return;
+    var cur = ev.elements.tiles.value.trim();
+    ev.elements.tiles.value = (cur ? cur + ' ' : '') + b.getAttribute('data-face');
+    if (ev.elements.action.value.indexOf('count') >= 0 || ev.elements.action.value === 'declare') ev.elements.action.value = 'play';
+  });
+  function eventBody() {
+    var seat = ev.elements.seat.value, kind = ev.elements.action.value, raw = ev.elements.tiles.value.trim();
+    var tiles = raw.split(/[\s,+]+/).filter(function (x) { return x; });
+    if (kind === 'play') return { seat: seat, play: tiles };
+    if (kind === 'discard tiles') return { seat: seat, discard: tiles };
+    if (kind === 'discard count') return { seat: seat, discard: parseInt(raw, 10) };
+    if (kind === 'declare') return { seat: seat, declare: raw };
+    return { seat: seat, forfeit: true };
+  }
+  ev.addEventListener('submit', function (e) {
+    e.preventDefault();
+    var body = eventBody(), correct = e.submitter && e.submitter.value === 'correct';
+    var p = correct ? call('/api/undo', { reason: 'misread corrected by the operator' }).then(function () {
+      return call('/api/events', body);
+    }) : call('/api/events', body);
+    p.then(function (d) { ev.elements.tiles.value = ''; return done(d); }, fail).catch(function () {});
+  });
+  $('undo').addEventListener('click', function () {
+    call('/api/undo', { reason: 'operator' }).then(done, fail).catch(function () {});
+  });
+  $('end').addEventListener('click', function () {
+    if (!window.confirm(t('Are you sure?'))) return;
+    call('/api/end', {}).then(done, fail).catch(function () {});
+  });
+
+  /* keep the seat list and the seat to act in step with the table */
+  var seen = '';
+  function sync(s) {
+    var names = (s.seats || []).map(function (p) { return p.name; }), key = names.join('\u0000');
+    var sel = ev.elements.seat;
+    if (key !== seen) {
+      seen = key;
+      sel.innerHTML = names.map(function (n) { return '<option>' + n.replace(/</g, '&lt;') + '</option>'; }).join('');
+    }
+    if (s.hand && s.hand.to_act) sel.value = s.hand.to_act;
+  }
+  sync(B.state);
+  window.TG_LISTENERS.push(sync);
+})();

@@ -1,0 +1,347 @@
+"""The pages in a real browser: Playwright drives Debian's Chromium against a real hub process.
+
+Each test waits on page conditions, never on fixed sleeps. Screenshots of every page
+are kept under ``out/screenshots/`` (gitignored) to be looked at.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import cv2
+import numpy as np
+import pytest
+import uvicorn
+
+from hub.adapters.ledger import Ledger
+from hub.table.service import TableService
+from hub.web.app import create_app
+from tests.web.feed import events, session, start_body
+from tests.web.hubproc import TOKEN, HubProcess, free_port
+
+CHROMIUM = Path("/usr/bin/chromium")
+SHOTS = Path(__file__).resolve().parents[2] / "out" / "screenshots"
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync", "--no-first-run"]  # fmt: skip
+WAIT_MS = 15_000
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium is not installed"),
+]
+
+playwright = pytest.importorskip("playwright.sync_api")
+
+
+@pytest.fixture(scope="module")
+def hub(tmp_path_factory: pytest.TempPathFactory) -> Iterator[HubProcess]:
+    h = HubProcess(tmp_path_factory.mktemp("hub") / "t.db").start()
+    yield h
+    h.stop()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    with playwright.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def open_page(browser: Any, hub: HubProcess) -> Iterator[Any]:
+    """``open_page(path, **context options)``: a fresh 1920×1080 page; JS errors fail the test."""
+    contexts: list[Any] = []
+    errors: list[str] = []
+
+    def open_(path: str, **options: Any) -> Any:
+        ctx = browser.new_context(viewport={"width": 1920, "height": 1080}, **options)
+        contexts.append(ctx)
+        page = ctx.new_page()
+        page.set_default_timeout(WAIT_MS)
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(hub.url + path)
+        return page
+
+    yield open_
+    for ctx in contexts:
+        ctx.close()
+    assert not errors, errors
+
+
+def shot(page: Any, name: str, **options: Any) -> bytes:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    data: bytes = page.screenshot(path=str(SHOTS / f"{name}.png"), **options)
+    return data
+
+
+def wait_event(page: Any, event_id: int) -> None:
+    page.wait_for_function(f"document.body.dataset.eventId === '{event_id}'")
+
+
+def start(hub: HubProcess, hands: int = 2, seed: int = 11) -> dict[str, Any]:
+    tr = session(hands, seed)
+    r = hub.post("/api/session", start_body(tr))
+    assert r.status_code == 200, r.text
+    return tr
+
+
+def post(hub: HubProcess, ev: dict[str, Any]) -> int:
+    r = hub.post("/api/events", ev)
+    assert r.status_code == 200, r.text
+    return int(r.json()["event_id"])
+
+
+def test_attract_mode_cycles_through_tiles_and_rules(hub: HubProcess, open_page: Any) -> None:
+    start(hub)
+    hub.post("/api/end", {})  # no session running: the kiosk explains the game
+    page = open_page("/?lang=zh-Hant&slide=1")
+    page.wait_for_selector("#attract", state="visible")
+    page.wait_for_function("document.querySelectorAll('#slide figure').length === 11")
+    assert "天" in page.inner_text("#slide") and "拎冧六" in page.inner_text("#slide")
+    shot(page, "attract-tiles")
+    page.wait_for_function("document.querySelectorAll('#slide .slide-lines li').length > 0")
+    shot(page, "attract-rules")
+
+
+def test_events_appear_live_on_the_scoreboard_and_the_overlay(
+    hub: HubProcess, open_page: Any
+) -> None:
+    tr = start(hub, hands=2, seed=11)
+    board = open_page("/?lang=zh-Hant")
+    overlay = open_page("/overlay?layout=lower&lang=zh-Hant")
+    for page in (board, overlay):
+        page.wait_for_selector(f"#seats .seat:has-text('{tr['seats'][0]}')")
+    evs = events(tr)
+    first = evs[0]
+    assert "play" in first, first
+    event_id = post(hub, first)
+    face = first["play"][0]
+    for page in (board, overlay):
+        wait_event(page, event_id)
+        play = page.locator(f"#trick .play[data-seat-name='{first['seat']}']")
+        assert play.locator(f"svg.tile[aria-label$=' {face}']").count() == len(first["play"])
+    # the rest of the first hand: the payments in words, the totals and the chart
+    hand_len = len(tr["hands"][0]["events"])
+    for ev in evs[1:hand_len]:
+        event_id = post(hub, ev)
+    state = hub.get("/api/state")
+    assert state["hand"]["complete"]
+    for page in (board, overlay):
+        wait_event(page, event_id)
+        for seat in state["seats"]:
+            score = page.locator(f"#seats .seat[data-seat='{seat['seat']}'] .score")
+            assert score.get_attribute("data-score") == str(seat["score"])
+    board.wait_for_function("document.body.classList.contains('names-font')")
+    assert board.evaluate("document.fonts.check('48px \"TG CJK Names\"', '陳大文何鴻')")
+    board.wait_for_selector("#result li.pay")
+    reasons = {p["reason"] for p in state["hand"]["result"]["payments"]}
+    words = board.inner_text("#result")
+    assert ("結算" in words or "空棟" in words) if "settlement" in reasons else True
+    board.wait_for_selector("#chart svg.chart path[data-player]")
+    assert board.locator("#chart path[data-player]").count() == len(tr["seats"])
+    # one more play: the next hand shows, the last hand stays on the board
+    event_id = post(hub, evs[hand_len])
+    wait_event(board, event_id)
+    board.wait_for_selector("#result h3:has-text('上一局')")
+    shot(board, "scoreboard-zh-Hant")
+    shot(overlay, "overlay-lower", omit_background=True)
+    board.click("#rules-btn")
+    board.wait_for_selector("#rules-dialog[open] li[data-option]")
+    shot(board, "scoreboard-rules")
+
+
+def _alpha(png: bytes) -> np.ndarray[Any, Any]:
+    """The alpha channel of a PNG screenshot (an RGB-only PNG is opaque everywhere)."""
+    img = cv2.imdecode(np.frombuffer(png, np.uint8), cv2.IMREAD_UNCHANGED)
+    assert img is not None and img.ndim == 3, "not a colour PNG"
+    if img.shape[2] == 3:
+        return np.full(img.shape[:2], 255, np.uint8)
+    return np.asarray(img[:, :, 3])
+
+
+def test_the_overlay_is_really_transparent(hub: HubProcess, open_page: Any) -> None:
+    tr = start(hub, hands=1, seed=11)
+    for layout in ("lower", "corner"):
+        page = open_page(f"/overlay?layout={layout}&lang=en")
+        page.wait_for_selector(f"#seats .seat:has-text('{tr['seats'][0]}')")
+        alpha = _alpha(shot(page, f"overlay-{layout}-en", omit_background=True))
+        box = page.locator("#board").bounding_box()
+        assert alpha[5, 5] == 0 and alpha[540, 400] == 0  # the video shows through
+        cx, cy = int(box["x"] + box["width"] / 2), int(box["y"] + box["height"] / 2)
+        assert alpha[cy, cx] > 150  # the panel itself is solid enough to read
+        assert (alpha == 0).mean() > 0.6
+    page = open_page("/overlay?layout=corner&bg=1&lang=en")
+    page.wait_for_selector("#seats .seat")
+    alpha = _alpha(shot(page, "overlay-corner-opaque", omit_background=True))
+    assert alpha.min() == 255
+
+
+FONT_CHECK = """async (family) => {
+  await document.fonts.ready;
+  const faces = [...document.fonts].filter(f => f.family.replace(/"/g, '') === family);
+  const ink = (text, font) => {
+    const c = document.createElement('canvas'); c.width = 200; c.height = 80;
+    const g = c.getContext('2d'); g.font = font; g.fillStyle = '#000'; g.fillText(text, 10, 60);
+    return g.getImageData(0, 0, 200, 80).data.filter((v, i) => i % 4 === 3 && v > 0).length;
+  };
+  const f = `48px "${family}", monospace`;
+  return {loaded: faces.some(x => x.status === 'loaded'),
+          check: document.fonts.check(`48px "${family}"`, '天九桌'),
+          width: (() => { const g = document.createElement('canvas').getContext('2d');
+                          g.font = `48px "${family}"`; return g.measureText('天九桌').width; })(),
+          tian: ink('天', f), di: ink('地', f), tofu: ink('\\u{10FFFD}', f)};
+}"""
+
+
+@pytest.mark.parametrize(
+    ("lang", "family"), [("zh-Hant", "TG CJK Hant"), ("zh-Hans", "TG CJK Hans")]
+)
+def test_cjk_text_renders_with_the_served_font(
+    hub: HubProcess, open_page: Any, lang: str, family: str
+) -> None:
+    page = open_page(f"/?lang={lang}")
+    assert page.evaluate("document.documentElement.lang") == lang
+    page.wait_for_function(
+        f"[...document.fonts].some(f => f.family.includes('{family}') && f.status === 'loaded')"
+    )
+    got = page.evaluate(FONT_CHECK, family)
+    assert got["loaded"] and got["check"], got
+    assert 140 <= got["width"] <= 150, got  # three full-width glyphs of 48 px, not tofu boxes
+    assert got["tian"] > 200 and got["di"] > 200 and got["tian"] != got["di"], got
+    assert got["tofu"] != got["tian"], got
+
+
+def test_the_operator_runs_a_session_through_the_api(hub: HubProcess, open_page: Any) -> None:
+    tr = session(1, seed=11)
+    evs = events(tr)
+    page = open_page("/operator?lang=en")
+    page.on("dialog", lambda d: d.accept())
+    page.fill("#token", TOKEN)
+    page.click("#token-form button")
+    assert page.evaluate("sessionStorage.getItem('tiengow-admin-token')") == TOKEN
+    inputs = page.locator("#start-form input[name=player]")
+    for i, name in enumerate(tr["seats"]):
+        inputs.nth(i).fill(name)
+    page.select_option("#start-form select[name=preset]", "hk")
+    page.select_option("#start-form select[name=banker]", tr["hands"][0]["banker"])
+    page.click("#start-form button")
+    page.wait_for_function("document.getElementById('status').textContent.startsWith('Done')")
+    state = hub.get("/api/state")
+    assert [s["name"] for s in state["seats"]] == tr["seats"] and not state["ended"]
+    assert state["hand"]["banker"] == tr["hands"][0]["banker"]
+
+    def enter(ev: dict[str, Any], button: str) -> int:
+        if button == "correct":  # the last action's seat, chosen by hand
+            page.select_option("#event-form select[name=seat]", ev["seat"])
+        else:  # the seat to act is chosen by itself
+            page.wait_for_function(
+                f"document.querySelector('#event-form select[name=seat]').value === '{ev['seat']}'"
+            )
+        before = hub.get("/api/state")["last_event_id"]
+        if "play" in ev:  # tiles picked from the palette
+            page.select_option("#event-form select[name=action]", "play")
+            page.fill("#event-form input[name=tiles]", "")
+            for face in ev["play"]:
+                page.click(f"#palette button[data-face='{face}']")
+            assert page.input_value("#event-form input[name=tiles]") == " ".join(ev["play"])
+        else:
+            page.select_option("#event-form select[name=action]", "discard count")
+            n = ev["discard"] if isinstance(ev["discard"], int) else len(ev["discard"])
+            page.fill("#event-form input[name=tiles]", str(n))
+        page.click(f"#event-form button[value={button}]")
+        page.wait_for_function(
+            f"document.getElementById('status').textContent.startsWith('Done') && "
+            f"!document.getElementById('status').textContent.endsWith('#{before}')"
+        )
+        return int(hub.get("/api/state")["last_event_id"]) - int(before)
+
+    assert enter(evs[0], "submit") == 1
+    assert enter(evs[1], "submit") == 1
+    trick = hub.get("/api/state")["hand"]["trick"]
+    assert enter(evs[1], "correct") == 2  # a misread put right: undo, then the right event
+    assert hub.get("/api/state")["hand"]["trick"] == trick
+    page.click("#undo")
+    page.wait_for_function("document.querySelectorAll('#trick .play').length === 1")
+    assert len(hub.get("/api/state")["hand"]["trick"]) == 1
+    page.fill("#event-form input[name=tiles]", "7-7")
+    page.select_option("#event-form select[name=action]", "play")
+    page.click("#event-form button[value=submit]")
+    page.wait_for_function("document.getElementById('status').className === 'bad'")
+    assert "7-7" in page.inner_text("#status")
+    shot(page, "operator")
+    page.click("#end")
+    page.wait_for_function("document.getElementById('status').textContent.startsWith('Done')")
+    assert hub.get("/api/state")["ended"] is True
+
+
+def test_the_scoreboard_catches_up_after_a_hub_restart(hub: HubProcess, open_page: Any) -> None:
+    tr = start(hub, hands=1, seed=11)
+    evs = events(tr)
+    board = open_page("/?lang=en")
+    overlay = open_page("/overlay?lang=en")
+    wait_event(board, post(hub, evs[0]))
+    hub.kill9()
+    board.wait_for_function("document.body.classList.contains('offline')")
+    hub.start()
+    event_id = post(hub, evs[1])
+    for page in (board, overlay):  # no reload: EventSource reconnects by itself
+        wait_event(page, event_id)
+        assert page.locator("#trick .play").count() == 2
+    board.wait_for_function("!document.body.classList.contains('offline')")
+    assert board.evaluate("performance.getEntriesByType('navigation').length") == 1
+    shot(board, "scoreboard-en-after-restart")
+
+
+def test_the_language_follows_the_browser_and_switches_by_link(open_page: Any) -> None:
+    page = open_page("/", locale="zh-CN")
+    assert page.evaluate("document.documentElement.lang") == "zh-Hans"
+    assert page.inner_text("#rules-btn") == "本台规则"
+    page.click("a[hreflang=en]")
+    page.wait_for_function("document.documentElement.lang === 'en'")
+    assert "lang=en" in page.url and page.inner_text("#rules-btn") == "House rules"
+    page = open_page("/overlay", locale="zh-HK")
+    assert page.evaluate("document.documentElement.lang") == "zh-Hant"
+
+
+@pytest.fixture
+def inproc(tmp_path: Path) -> Iterator[tuple[str, TableService]]:
+    """The app served by uvicorn in a thread, so a test can reach into its `TableService`."""
+    service = TableService(Ledger(tmp_path / "t.db"), "t1")
+    port = free_port()
+    server = uvicorn.Server(
+        uvicorn.Config(create_app(service, TOKEN), host="127.0.0.1", port=port, log_level="warning")
+    )
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    url = f"http://127.0.0.1:{port}"
+    while not server.started:
+        thread.join(0.05)
+    yield url, service
+    server.should_exit = True
+    thread.join(10)
+
+
+def test_a_refusal_at_the_table_shows_on_the_scoreboard(
+    browser: Any, inproc: tuple[str, TableService]
+) -> None:
+    url, service = inproc
+    tr = session(1, seed=11)
+    service.start_session(start_body(tr), "test")
+    ctx = browser.new_context(viewport={"width": 1920, "height": 1080})
+    try:
+        page = ctx.new_page()
+        page.set_default_timeout(WAIT_MS)
+        page.goto(url + "/?lang=zh-Hant")
+        page.wait_for_selector("#seats .seat")
+        service.set_notice({"seat": tr["seats"][2], "message": "not your turn: 陳大文 leads"})
+        page.wait_for_selector("#notice:not([hidden])")
+        assert "不准" in page.inner_text("#notice") and tr["seats"][2] in page.inner_text("#notice")
+        shot(page, "scoreboard-notice")
+        service.submit(events(tr)[0], "test")  # the next accepted event clears it
+        page.wait_for_selector("#notice", state="hidden")
+    finally:
+        ctx.close()
