@@ -26,7 +26,7 @@ $(STUBS): $(STAMP)
 	touch $(STUBS)
 
 demo: setup
-	$(VENV)/bin/tiengow demo --hands 3
+	$(VENV)/bin/tiengow demo
 
 lint: setup
 	$(VENV)/bin/ruff check hub vision tests bench

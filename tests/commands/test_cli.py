@@ -98,6 +98,6 @@ def test_selfplay_json_and_determinism(tmp_path: Path, capsys: pytest.CaptureFix
 
 
 def test_demo_narrates_hands(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["demo", "--hands", "2", "--seed", "1"]) == 0
+    assert main(["demo", "--narrate", "--hands", "2", "--seed", "1"]) == 0
     out = capsys.readouterr().out
     assert "Hand 2" in out and "結" in out and "pays" in out and "next banker" in out
