@@ -13,6 +13,7 @@ from typing import Any
 
 from starlette.applications import Starlette
 
+from hub.adapters.camera import Camera, source_frames
 from hub.adapters.ledger import Ledger
 from hub.config import HubConfig
 from hub.pads.embedded import EmbeddedBroker
@@ -47,8 +48,13 @@ class Hub:
         self.ledger.close()
 
 
-def build(config: HubConfig, players: int = 4, mqtt_port: int = 1883) -> Hub:
-    """Every adapter the configuration asks for, started, and the web app."""
+def build(
+    config: HubConfig, players: int = 4, mqtt_port: int = 1883, with_camera: bool = True
+) -> Hub:
+    """Every adapter the configuration asks for, started, and the web app.
+
+    ``with_camera=False`` leaves the zone views to the caller (the demo renders its own frames).
+    """
     ledger = Ledger(config.db)
     service = TableService(ledger, config.table)
     settings = LiveSettings(
@@ -75,6 +81,15 @@ def build(config: HubConfig, players: int = 4, mqtt_port: int = 1883) -> Hub:
     token = config.admin_token or secrets.token_urlsafe(12)
     hub = Hub(config, ledger, service, live, intake, create_app(service, token), token)
     try:
+        if config.camera != "none" and with_camera:
+            camera = Camera(
+                source_frames(config.camera),
+                live.on_zone,
+                ledger,
+                retention_s=config.frame_retention_days * 86400,
+                on_error=lambda message: service.set_notice({"seat": None, "message": message}),
+            )
+            hub.stoppers.append(camera.start())
         for seat, device in sorted(config.serial.items()):
             hub.stoppers.append(SerialPad(intake, seat, device).start())
         if config.mqtt:

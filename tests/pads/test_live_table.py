@@ -27,7 +27,7 @@ def test_presses_over_mqtt_and_serial_are_refereed(
     config = HubConfig(
         db=str(tmp_path / "club.db"), mqtt=mosquitto.url, serial={0: cable.path}, camera="test"
     )
-    hub = build(config)
+    hub = build(config, with_camera=False)  # the test shows the table what the camera would see
     applied = threading.Condition()
     hub.service.listeners.append(lambda row, snap: _notify(applied))
     pads: list[SimPad] = []

@@ -1,0 +1,122 @@
+"""The camera adapter: frames → the real recogniser → settled zone views for the live table.
+
+Runs in its own thread. The mat is found from the markers (again whenever it is
+lost), each frame is read by `vision.table.TableRecognizer`, and the stabiliser
+reports a seat's play zone once it has stopped changing with no hand over the
+table. The frame behind each report is kept in the ledger (JPEG) so a disputed
+play can be looked at later; frames older than the retention are forgotten.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+import threading
+from collections.abc import Callable, Iterable, Iterator
+
+import cv2
+
+from hub.adapters.ledger import Ledger
+from hub.table.live import ZoneView
+
+log = logging.getLogger("tiengow.camera")
+_SEAT_ZONE = re.compile(r"seat(\d)\.play")
+
+
+class Camera:
+    """Feeds `on_zone` from a source of (seconds, frame) pairs."""
+
+    def __init__(
+        self,
+        frames: Callable[[], Iterable[tuple[float, object]]],
+        on_zone: Callable[[ZoneView], None],
+        ledger: Ledger | None = None,
+        retention_s: float = 30 * 86400,
+        on_error: Callable[[str], None] | None = None,
+    ) -> None:
+        from vision.stabilise import Stabiliser
+
+        self._frames = frames
+        self._on_zone = on_zone
+        self._ledger = ledger
+        self._retention_s = retention_s
+        self._on_error = on_error or (lambda message: log.warning("camera: %s", message))
+        self._stabiliser = Stabiliser()
+        self._recognizer: object | None = None
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+        self.frames_seen = 0
+        self.reports = 0
+
+    def start(self) -> Camera:
+        self._thread = threading.Thread(target=self.run, name="camera", daemon=True)
+        self._thread.start()
+        return self
+
+    def stop(self) -> None:
+        self._stop.set()
+        if self._thread is not None:
+            self._thread.join(5)
+
+    def run(self) -> None:
+        try:
+            for t, frame in self._frames():
+                if self._stop.is_set():
+                    return
+                self.process(t, frame)
+        except Exception as e:  # a broken camera must not take the table down: say so, stop reading
+            self._on_error(f"camera stopped: {e}")
+
+    def process(self, t: float, frame: object) -> list[ZoneView]:
+        """One frame: recognise, stabilise, report the seats' play zones that just settled."""
+        from vision.calibrate import find_mat
+        from vision.errors import RecognitionError
+        from vision.table import TableRecognizer
+
+        self.frames_seen += 1
+        if self._recognizer is None:
+            try:
+                self._recognizer = TableRecognizer(find_mat(frame))  # type: ignore[arg-type]
+            except RecognitionError as e:
+                self._on_error(f"mat not found: {e}")
+                return []
+        obs = self._recognizer.observe(frame)  # type: ignore[attr-defined]
+        views = []
+        for report in self._stabiliser.update(t, frame, obs):  # type: ignore[arg-type]
+            m = _SEAT_ZONE.fullmatch(report.zone)
+            if not m:
+                continue
+            faces = tuple(f for f in report.faces if f != "down")
+            down = sum(1 for f in report.faces if f == "down")
+            conf = min(
+                (tile.confidence for tile in obs.tiles if tile.zone == report.zone), default=1.0
+            )
+            view = ZoneView(
+                int(m.group(1)), faces, down or obs.face_down, conf, t, self._keep(frame)
+            )
+            self.reports += 1
+            views.append(view)
+            self._on_zone(view)
+        return views
+
+    def _keep(self, frame: object) -> int | None:
+        if self._ledger is None:
+            return None
+        ok, jpeg = cv2.imencode(".jpg", frame, [cv2.IMWRITE_JPEG_QUALITY, 80])
+        if not ok:
+            return None
+        frame_id = self._ledger.store_frame(jpeg.tobytes())
+        if frame_id % 100 == 0:
+            self._ledger.prune_frames(self._retention_s)
+        return frame_id
+
+
+def source_frames(source: str) -> Callable[[], Iterator[tuple[float, object]]]:
+    """A camera source as `vision.sources.frames` reads it (device index, video, folder)."""
+
+    def read() -> Iterator[tuple[float, object]]:
+        from vision.sources import frames
+
+        yield from frames(source)
+
+    return read

@@ -1,0 +1,42 @@
+"""The camera adapter: rendered frames of the mat → one settled view of a seat's play zone."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from hub.adapters.camera import Camera, source_frames
+from hub.adapters.ledger import Ledger
+from hub.table.live import ZoneView
+from vision.synth.render import render_table
+
+
+def test_a_play_is_reported_once_when_it_has_settled(tmp_path: Path) -> None:
+    frame, _ = render_table({"seat1.play": ["3-3", "5-5"]}, 2, effects=False)
+    views: list[ZoneView] = []
+    ledger = Ledger(tmp_path / "t.db")
+    camera = Camera(lambda: [(i * 0.1, frame) for i in range(20)], views.append, ledger)
+    camera.run()
+    assert len(views) == 1
+    view = views[0]
+    assert view.seat == 1 and sorted(view.faces) == ["3-3", "5-5"] and view.face_down == 0
+    assert view.t >= 0.8  # reported only after the stability window
+    assert (
+        view.frame_id is not None and (ledger.frame(view.frame_id) or b"")[:2] == b"\xff\xd8"
+    )  # a JPEG
+
+
+def test_a_broken_source_is_reported_not_raised(tmp_path: Path) -> None:
+    errors: list[str] = []
+    camera = Camera(
+        source_frames(str(tmp_path / "nowhere")), lambda v: None, on_error=errors.append
+    )
+    camera.run()
+    assert errors and "no such camera source" in errors[0]
+
+
+def test_a_frame_without_the_mat_says_so() -> None:
+    errors: list[str] = []
+    blank = render_table({}, 1, effects=False)[0] * 0
+    camera = Camera(lambda: [(0.0, blank)], lambda v: None, on_error=errors.append)
+    camera.run()
+    assert errors and errors[0].startswith("mat not found")
