@@ -33,7 +33,9 @@ class Camera:
         ledger: Ledger | None = None,
         retention_s: float = 30 * 86400,
         on_error: Callable[[str], None] | None = None,
+        stable_s: float | None = None,
     ) -> None:
+        from vision.config import load_config
         from vision.stabilise import Stabiliser
 
         self._frames = frames
@@ -41,7 +43,10 @@ class Camera:
         self._ledger = ledger
         self._retention_s = retention_s
         self._on_error = on_error or (lambda message: log.warning("camera: %s", message))
-        self._stabiliser = Stabiliser()
+        cfg = load_config("stabilise")
+        if stable_s is not None:  # the table's own stability window
+            cfg = {**cfg, "stable_s": stable_s}
+        self._stabiliser = Stabiliser(cfg)
         self._recognizer: object | None = None
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None

@@ -71,7 +71,8 @@ class LiveTable:
         self.show_fn = show
         self.clock = clock
         self.lock = threading.RLock()
-        self.zones: dict[int, ZoneView] = {}
+        self.zones: dict[int, ZoneView] = {}  # the last settled view of each seat's play zone
+        self.seen_at: dict[int, float] = {}
         self.pending: dict[int, _Pending] = {}
         self.messages: dict[int, tuple[str, str]] = {}  # seat -> (text, led)
         self.notice: dict[str, Any] | None = None  # the last refusal, for the scoreboard
@@ -81,6 +82,7 @@ class LiveTable:
     def on_zone(self, view: ZoneView) -> None:
         with self.lock:
             self.zones[view.seat] = view
+            self.seen_at[view.seat] = self.clock()  # the camera's clock may be a video's
 
     def on_press(self, seat: int, button: str, also: Also = None) -> None:
         """A pad press (the pad intake's sink): returns once its outcome is durably recorded."""
@@ -106,7 +108,7 @@ class LiveTable:
             view = self.zones.get(seat) if seat is not None else None
             if view is None or seat is None or seat in self.pending:
                 return
-            if self.clock() - view.t < self.settings.auto_confirm_s:
+            if self.clock() - self.seen_at.get(seat, self.clock()) < self.settings.auto_confirm_s:
                 return
             if view.faces and view.confidence >= self.settings.confidence:
                 self._submit(seat, {"play": list(view.faces)}, "camera", view.frame_id, None)
@@ -184,6 +186,7 @@ class LiveTable:
             self._tell(seat, str(e), "error")
             return
         self.messages.pop(seat, None)
+        self.zones.pop(seat, None)  # that view is used up: the next play needs a new one
         self.notice = None
 
     def _refuse(self, seat: int, message: str, also: Also) -> None:

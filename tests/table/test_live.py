@@ -36,7 +36,10 @@ def table(tmp_path: Path, tr: dict[str, Any], **settings: Any) -> tuple[LiveTabl
         "test",
     )
     screens = Screens()
-    return LiveTable(service, LiveSettings(**settings), screens, clock=lambda: 100.0), screens
+    return LiveTable(service, LiveSettings(**settings), screens, clock=lambda: NOW[0]), screens
+
+
+NOW = [100.0]  # the live table's clock in these tests
 
 
 def play_through(live: LiveTable, tr: dict[str, Any], t: float = 0.0) -> None:
@@ -121,7 +124,9 @@ def test_auto_confirm_after_a_stable_interval(tmp_path: Path, auto: float) -> No
     ]
     live, _ = table(tmp_path, tr, auto_confirm_s=auto)
     ev = tr["hands"][0]["events"][0]
-    live.on_zone(ZoneView(tr["seats"].index(ev["seat"]), tuple(ev["play"]), 0, 0.99, 97.0))
-    live.tick()  # the clock says 100.0: settled for 3 s
+    NOW[0] = 97.0
+    live.on_zone(ZoneView(tr["seats"].index(ev["seat"]), tuple(ev["play"]), 0, 0.99, 5.0))
+    NOW[0] = 100.0
+    live.tick()  # seen 3 s ago (the camera's own clock, 5.0, does not matter)
     played = len(live.service.session.hands[-1].actions)  # type: ignore[union-attr]
     assert played == (1 if auto else 0)

@@ -1,6 +1,6 @@
 """The real photographs (../shared/photos, never copied here): no tile on negatives, and the
 tiles reported on usable photos are read right. How many are found is measured, not asserted,
-per image by bench/vision.py."""
+per image by bench/recognition.py."""
 
 from __future__ import annotations
 

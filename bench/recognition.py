@@ -2,7 +2,7 @@
 
 Prints per-face confusion, exact-scene accuracy, tile precision/recall, phantom tiles on empty
 tables, latency median/p95 and where the time goes; writes results/vision.json with the config
-that produced it. Run: ``.venv/bin/python bench/vision.py`` (or ``make bench``).
+that produced it. Run: ``.venv/bin/python bench/recognition.py`` (or ``make bench``).
 """
 
 from __future__ import annotations
@@ -102,7 +102,7 @@ class Tally:
 
 
 def main() -> int:
-    cfg = tomllib.loads((HERE / "vision.toml").read_text())
+    cfg = tomllib.loads((HERE / "recognition.toml").read_text())
     cv2.setNumThreads(int(cfg["threads"]))
     results: dict[str, Any] = {"bench_config": cfg, "recognize_config": load_config("recognize")}
     tallies = {name: Tally() for name in ("scenes", "tables", "heldout_scenes", "heldout_tables")}
