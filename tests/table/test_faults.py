@@ -1,0 +1,83 @@
+"""Faults at a live table: a misread corrected by the operator, a pad gone mid-hand, a lost camera."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from hub.adapters.camera import Camera
+from hub.adapters.ledger import Ledger
+from hub.referee.transcript import referee_json
+from hub.table.live import LiveSettings, LiveTable, ZoneView
+from hub.table.service import TableService
+
+GOLDEN = Path(__file__).resolve().parent.parent / "golden"
+TR = json.loads((GOLDEN / "G01-banker-term2-wins-ru-er.json").read_text(encoding="utf-8"))[
+    "transcript"
+]
+EVENTS = TR["hands"][0]["events"]
+
+
+def live_table(tmp_path: Path) -> LiveTable:
+    service = TableService(Ledger(tmp_path / "t.db"))
+    first = TR["hands"][0]
+    service.start_session(
+        {
+            "rules": TR["rules"],
+            "seats": TR["seats"],
+            "hands": [{"banker": first["banker"], "banker_term": first["banker_term"]}],
+        },
+        "test",
+    )
+    return LiveTable(service, LiveSettings())
+
+
+def seat_of(ev: dict) -> int:  # type: ignore[type-arg]
+    return TR["seats"].index(ev["seat"])
+
+
+def test_a_misread_tile_corrected_by_the_operator(tmp_path: Path) -> None:
+    live = live_table(tmp_path)
+    lead = EVENTS[0]
+    wrong = "6-5" if lead["play"] != ["6-5"] else "6-4"
+    live.on_zone(ZoneView(seat_of(lead), (wrong,), 0, 0.99, 0.0))
+    live.on_press(seat_of(lead), "play")  # the camera misread: a legal but wrong lead was recorded
+    live.service.undo("operator", "misread")
+    live.service.submit(lead, "operator")
+    for ev in EVENTS[1:]:
+        live.service.submit(ev, "test")
+    types = [r.type for r in live.service.ledger.events(live.service.session_id or 0)]
+    assert types[:4] == ["session", "event", "undo", "event"]  # history kept, never rewritten
+    assert referee_json(live.service.transcript())["totals"] == referee_json(TR)["totals"]
+
+
+def test_a_pad_gone_mid_hand(tmp_path: Path) -> None:
+    live = live_table(tmp_path)
+    for ev in EVENTS[:3]:
+        live.service.submit(ev, "test")
+    gone = seat_of(EVENTS[3])
+    live.service.set_online(gone, False)
+    assert live.service.state()["seats"][gone]["online"] is False
+    live.service.submit(EVENTS[3], "operator")  # the operator enters the absent pad's action
+    live.service.set_online(gone, True)
+    for ev in EVENTS[4:]:
+        live.service.submit(ev, "test")
+    assert referee_json(live.service.transcript())["totals"] == referee_json(TR)["totals"]
+
+
+def test_camera_frames_lost(tmp_path: Path) -> None:
+    live = live_table(tmp_path)
+    messages: list[str] = []
+
+    def frames():  # type: ignore[no-untyped-def]
+        raise OSError("USB camera unplugged")
+        yield
+
+    camera = Camera(frames, live.on_zone, on_error=messages.append)
+    camera.run()
+    assert (messages and "camera stopped" in messages[0]) or "mat not found" in messages[0]
+    lead = EVENTS[0]
+    live.on_press(seat_of(lead), "play")  # nothing seen: refused with the reason, nothing lost
+    assert live.notice is not None and "no tiles seen" in live.notice["message"]
+    live.service.submit(lead, "operator")
+    assert len(live.service.session.hands[-1].actions) == 1  # type: ignore[union-attr]
