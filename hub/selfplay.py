@@ -49,7 +49,7 @@ def choose(rules: Rules, table: GroupTable, state: HandState, rng: random.Random
     seat = state.to_act
     if not state.trick:
         leads = legal_leads(rules, table, state, seat)
-        return _action(seat, "play", leads[int(rng.random() * len(leads))])
+        return _new(Action, (seat, "play", (), leads[int(rng.random() * len(leads))], 0, "", ()))
     hand = state.hands[seat]
     size = state.trick[0].n_tiles
     if size == 1:  # most tricks: pick among tiles directly, without building lists
@@ -59,20 +59,16 @@ def choose(rules: Rules, table: GroupTable, state: HandState, rng: random.Random
         n_beats = beats_mask.bit_count()
         r = int(rng.random() * (n_beats + hand.bit_count()))
         if r < n_beats:
-            return _action(seat, "play", nth_tile(beats_mask, r))
-        return _action(seat, "discard", nth_tile(hand, r - n_beats))
+            return _new(Action, (seat, "play", (), nth_tile(beats_mask, r), 0, "", ()))
+        return _new(Action, (seat, "discard", (), nth_tile(hand, r - n_beats), 0, "", ()))
     beats = legal_beats(rules, table, state, seat)
     r = int(rng.random() * (len(beats) + discard_count(hand, size)))
     if r < len(beats):
-        return _action(seat, "play", beats[r])
-    return _action(seat, "discard", random_subset(hand, size, rng))
+        return _new(Action, (seat, "play", (), beats[r], 0, "", ()))
+    return _new(Action, (seat, "discard", (), random_subset(hand, size, rng), 0, "", ()))
 
 
-def _action(seat: int, kind: str, mask: int) -> Action:
-    return _new(Action, (seat, kind, (), mask, 0, "", ()))  # Action(seat, kind, mask=mask), faster
-
-
-_new = tuple.__new__
+_new = tuple.__new__  # Action(seat, kind, mask=m) without its Python-level __new__ (hot path)
 
 
 def nth_tile(mask: int, r: int) -> int:

@@ -540,23 +540,24 @@ def _decide_forfeit(rules: Rules, state: HandState, seat: int, who: str, name: N
 def evolve(rules: Rules, table: GroupTable, state: HandState, event: Event) -> HandState:
     """Apply ``event`` to ``state`` (in place) and return it; never fails for an event of `decide`."""
     # Plays and discards are nearly every event: handled inline, allocating as little as possible.
-    seat = event.seat
-    if isinstance(event, Played):
-        mask = event.mask
+    trick = state.trick
+    kind = type(event)
+    if kind is Played:
+        seat, mask, cls, strength = event  # type: ignore[misc]
         count = mask.bit_count()
         state.face_up |= mask
-        state.best = len(state.trick)
-        state.best_key = (event.cls, event.strength)
-        state.trick.append(_new(TrickPlay, (event.seat, mask, count, True)))
-    elif isinstance(event, Discarded):
-        mask, count = event.mask, event.n_tiles
-        state.trick.append(_new(TrickPlay, (event.seat, mask, count, False)))
+        state.best = len(trick)
+        state.best_key = (cls, strength)
+        trick.append(_new(TrickPlay, (seat, mask, count, True)))
+    elif kind is Discarded:
+        seat, mask, count = event  # type: ignore[misc]
+        trick.append(_new(TrickPlay, (seat, mask, count, False)))
     else:
-        return _evolve_other(state, event)
+        return _evolve_other(state, event)  # type: ignore[arg-type]
     if state.known:
         state.hands[seat] &= ~mask
     counts = state.counts
-    n_played = len(state.trick)
+    n_played = len(trick)
     if n_played == 1:
         state.last = counts[seat] == count
         if state.dice and state.dice[-1][0] == seat and mask:
@@ -571,9 +572,6 @@ def evolve(rules: Rules, table: GroupTable, state: HandState, event: Event) -> H
             state.to_act = _first_to_act(state)
         return state
     return _collect(rules, table, state)
-
-
-RESIDUAL_SYSTEMS = ("yao", "za", "gong")
 
 
 def residual_system(rules: Rules, total: int) -> System:
