@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import random
-import socket
 import statistics
 import sys
 import tempfile
@@ -23,6 +22,7 @@ import uvicorn
 
 from hub.adapters.camera import Camera
 from hub.adapters.ledger import Ledger
+from hub.demo import free_port
 from hub.rules.options import LiPai, Rules
 from hub.selfplay import play_session
 from hub.table.live import LiveSettings, LiveTable
@@ -32,12 +32,6 @@ from vision.synth.render import render_table
 
 STABLE_S = 0.1  # the stability window this bench runs with (a table setting)
 TRIALS = 12
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 def main() -> None:

@@ -22,12 +22,12 @@ from hub.referee.hand import (
     legal_leads,
     table_for,
 )
-from hub.referee.transcript import HandResult, HandSpec, action_json, finish_hand, start_hand
+from hub.referee.transcript import HandResult, HandSpec, finish_hand, hand_json_in, start_hand
 from hub.rules.groups import GroupTable
 from hub.rules.options import Rules, rules_json
 from hub.rules.play import discard_count
 from hub.rules.scoring import li_pai_value
-from hub.rules.tiles import N_TILES, faces_in
+from hub.rules.tiles import N_TILES
 
 
 def random_deal(rng: random.Random, rules: Rules) -> tuple[int, ...]:
@@ -141,15 +141,16 @@ def transcript_of(
     rules: Rules, seats: list[str], played: list[PlayedHand], rules_source: Any = None
 ) -> dict[str, Any]:
     """The transcript (spec/transcript.md) of self-played hands."""
-    hands: list[dict[str, Any]] = []
-    for ph in played:
-        h: dict[str, Any] = {
-            "deal": {seats[s]: faces_in(m) for s, m in enumerate(ph.deal)},
-            "events": [action_json(a, seats) for a in ph.actions],
-        }
-        if not hands:
-            h = {"banker": seats[ph.result.banker], "banker_term": ph.result.term, **h}
-        hands.append(h)
+    hands = [
+        hand_json_in(
+            seats,
+            ph.result.banker if i == 0 else None,
+            ph.result.term if i == 0 else None,
+            ph.deal,
+            ph.actions,
+        )
+        for i, ph in enumerate(played)
+    ]
     return {
         "format": "tiengow-transcript/1",
         "rules": rules_source if rules_source is not None else rules_json(rules),

@@ -31,6 +31,7 @@ from hub.rules.groups import (
     group_table,
 )
 from hub.rules.options import (
+    LI_PAI_FIELDS,
     FirstLeader,
     NoSplitLead,
     ResidualDiceFour,
@@ -479,15 +480,7 @@ def _decide_declare(rules: Rules, state: HandState, action: Action, who: str) ->
         raise IllegalPlay(
             f"{who} declared {action.name!r} after play began: 例牌 are declared before the first lead"
         )
-    known_names = (
-        "quan_bai",
-        "yi_dian_hong",
-        "seven_civil",
-        "eight_civil",
-        "seven_mil",
-        "eight_mil",
-        "four_pairs",
-    )
+    known_names = tuple(LI_PAI_FIELDS)
     if action.name not in known_names:
         raise IllegalPlay(
             f"{who} declared {action.name!r}: not a 例牌; the 例牌 are {', '.join(known_names)}"

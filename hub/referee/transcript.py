@@ -9,7 +9,7 @@ raises `RefereeError` with its position and a message a player understands.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -446,19 +446,28 @@ def action_json(action: Action, seats: tuple[str, ...] | list[str]) -> dict[str,
     return ev
 
 
+def hand_json_in(
+    seats: tuple[str, ...] | list[str],
+    banker: int | None,
+    term: int | None,
+    deal: tuple[int, ...] | None,
+    actions: Iterable[Action],
+) -> dict[str, Any]:
+    """One hand of a transcript: banker and term when given, the deal when known, the events."""
+    h: dict[str, Any] = {}
+    if banker is not None:
+        h["banker"] = seats[banker]
+    if term is not None:
+        h["banker_term"] = term
+    if deal is not None:
+        h["deal"] = {seats[s]: faces_in(m) for s, m in enumerate(deal)}
+    h["events"] = [action_json(a, seats) for a in actions]
+    return h
+
+
 def transcript_json(tr: Transcript) -> dict[str, Any]:
     """A parsed transcript written back in the transcript format."""
-    hands = []
-    for spec in tr.hands:
-        h: dict[str, Any] = {}
-        if spec.banker is not None:
-            h["banker"] = tr.seats[spec.banker]
-        if spec.term is not None:
-            h["banker_term"] = spec.term
-        if spec.deal is not None:
-            h["deal"] = {tr.seats[s]: faces_in(m) for s, m in enumerate(spec.deal)}
-        h["events"] = [action_json(a, tr.seats) for a in spec.actions]
-        hands.append(h)
+    hands = [hand_json_in(tr.seats, h.banker, h.term, h.deal, h.actions) for h in tr.hands]
     return {"format": FORMAT, "rules": tr.rules_source, "seats": list(tr.seats), "hands": hands}
 
 

@@ -20,9 +20,9 @@ from hub.referee.transcript import (
     FORMAT,
     HandResult,
     HandSpec,
-    action_json,
     finish_hand,
     hand_json,
+    hand_json_in,
     parse_action,
     start_hand,
 )
@@ -122,15 +122,7 @@ class LiveSession:
         return totals
 
     def transcript(self) -> dict[str, Any]:
-        hands = []
-        for log in self.hands:
-            h: dict[str, Any] = {}
-            if log.banker is not None:
-                h["banker"] = self.seats[log.banker]
-            if log.term is not None:
-                h["banker_term"] = log.term
-            h["events"] = [action_json(a, self.seats) for a in log.actions]
-            hands.append(h)
+        hands = [hand_json_in(self.seats, h.banker, h.term, None, h.actions) for h in self.hands]
         return {"format": FORMAT, "rules": self.rules_source, "seats": self.seats, "hands": hands}
 
     def hand_view(self) -> dict[str, Any]:
@@ -195,4 +187,4 @@ def replay(rows: Iterable[dict[str, Any]]) -> LiveSession | None:
     return session
 
 
-__all__ = ["HandLog", "LiveSession", "faces_in", "replay"]
+__all__ = ["HandLog", "LiveSession", "replay"]

@@ -3,18 +3,12 @@
 from __future__ import annotations
 
 import json
-import socket
 import subprocess
 import sys
 from pathlib import Path
 
+from hub.demo import free_port
 from hub.referee.transcript import referee_json
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 def test_the_demo_plays_hands_and_its_ledger_referees_to_its_totals(tmp_path: Path) -> None:
