@@ -24,8 +24,8 @@ from hub.referee.hand import (
 )
 from hub.referee.transcript import HandResult, HandSpec, finish_hand, hand_json_in, start_hand
 from hub.rules.groups import GroupTable
-from hub.rules.options import Rules, rules_json
-from hub.rules.play import discard_count
+from hub.rules.options import NoSplitLead, Rules, rules_json
+from hub.rules.play import combos_in, discard_count
 from hub.rules.scoring import li_pai_value
 from hub.rules.tiles import N_TILES
 
@@ -48,8 +48,16 @@ def choose(rules: Rules, table: GroupTable, state: HandState, rng: random.Random
     """A uniformly random legal action for the seat to act."""
     seat = state.to_act
     if not state.trick:
-        leads = legal_leads(rules, table, state, seat)
-        return _new(Action, (seat, "play", (), leads[int(rng.random() * len(leads))], 0, "", ()))
+        hand = state.hands[seat]
+        if rules.no_split_lead is NoSplitLead.OFF:  # every group held: singles, then combinations
+            combos = combos_in(hand)
+            singles = hand.bit_count()
+            r = int(rng.random() * (singles + len(combos)))
+            lead = nth_tile(hand, r) if r < singles else combos[r - singles]
+        else:
+            leads = legal_leads(rules, table, state, seat)
+            lead = leads[int(rng.random() * len(leads))]
+        return _new(Action, (seat, "play", (), lead, 0, "", ()))
     hand = state.hands[seat]
     size = state.trick[0].n_tiles
     if size == 1:  # most tricks: pick among tiles directly, without building lists
@@ -119,10 +127,12 @@ def play_session(
         )
         for a in actions:
             state = evolve(rules, table, state, decide(rules, table, state, a, names))
+        # the hot loop: functions bound to locals, every action through decide and evolve
+        _choose, _decide, _evolve, record = choose, decide, evolve, actions.append
         while not state.done:
-            action = choose(rules, table, state, rng)
-            state = evolve(rules, table, state, decide(rules, table, state, action, names))
-            actions.append(action)
+            action = _choose(rules, table, state, rng)
+            state = _evolve(rules, table, state, _decide(rules, table, state, action, names))
+            record(action)
         previous = finish_hand(rules, state)
         yield PlayedHand(deal, tuple(actions), previous)
 

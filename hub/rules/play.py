@@ -22,6 +22,19 @@ def groups_in(hand: int) -> list[int]:
     return out
 
 
+def combos_in(hand: int) -> list[int]:
+    """Every legal group of two or more tiles made of tiles of ``hand``."""
+    out = []
+    rest = hand
+    while rest:
+        low = rest & -rest
+        rest ^= low
+        for g in COMBOS_BY_LOWEST[low.bit_length() - 1]:
+            if g & hand == g:
+                out.append(g)
+    return out
+
+
 def beats_in(table: GroupTable, hand: int, best: tuple[Cls, int]) -> list[int]:
     """The groups in ``hand`` that beat the best play of the trick so far."""
     return [g for g in table.beaters.get(best, ()) if g & hand == g]
