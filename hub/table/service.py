@@ -203,9 +203,11 @@ class TableService:
         """``GET /api/state``: the table now."""
         with self.lock:
             s = self.session
+            # the pads' presence, whether or not a session runs (seat = pad seat 0-3)
+            pads = [{"seat": i, "online": self.online.get(i, False)} for i in range(4)]
             if s is None:
                 return {"table": self.table_id, "session": None, "rules": None, "seats": [], "hand": None,
-                        "last_event_id": self.ledger.last_event_id()}  # fmt: skip
+                        "pads": pads, "last_event_id": self.ledger.last_event_id()}  # fmt: skip
             totals = s.totals()
             return {
                 "table": self.table_id,
@@ -225,6 +227,7 @@ class TableService:
                 "hands_played": len(s.results),
                 "multipliers": finish_multipliers(s.rules),
                 "notice": self.notice,
+                "pads": pads,
                 "last_event_id": self.ledger.last_event_id(),
             }
 

@@ -128,3 +128,11 @@ def test_hands_and_rules_for_the_scoreboard(client: TestClient) -> None:
     rules = client.get("/api/rules?lang=zh-Hant").json()
     assert rules["lang"] == "zh-Hant" and any("莊" in line["text"] for line in rules["lines"])
     assert client.get("/api/rules?lang=fr").status_code == 400
+
+
+def test_pad_presence_shows_without_a_session(tmp_path: Path) -> None:
+    service = TableService(Ledger(tmp_path / "p.db"), "t1")
+    client = TestClient(create_app(service, TOKEN))
+    service.set_online(2, True)
+    pads = client.get("/api/state").json()["pads"]
+    assert pads[2] == {"seat": 2, "online": True} and pads[0]["online"] is False
