@@ -235,6 +235,12 @@ def run(
     )
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
+    while not server.started and thread.is_alive():  # uvicorn sets `started` once it listens
+        time.sleep(0.02)
+    if not server.started:
+        hub.close()
+        tmp.cleanup()
+        raise OSError(f"cannot serve the scoreboard on {http[0]}:{http[1]} (is the port in use?)")
     demo = Demo(rules, hub, seed, delay, say)
     try:
         hub.service.start_session(

@@ -65,7 +65,11 @@ def run(args: argparse.Namespace) -> int:
     from hub.demo import run as run_table
 
     delay = args.delay if args.delay is not None else (0.6 if args.hands is None else 0.0)
-    summary = run_table(args.hands, args.db, http, args.rules, seed, delay)
+    try:
+        summary = run_table(args.hands, args.db, http, args.rules, seed, delay)
+    except OSError as e:
+        print(f"tiengow demo: {e}; choose another with --http HOST:PORT", file=sys.stderr)
+        return 2
     print(json.dumps(summary, ensure_ascii=False))
     return 0
 
