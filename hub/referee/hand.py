@@ -491,13 +491,21 @@ def _decide_declare(rules: Rules, state: HandState, action: Action, who: str) ->
             f"{who} declared {action.name!r}, which this table has not agreed "
             f"(li_pai.{action.name} = false); agreed: {', '.join(agreed) or 'none'}"
         )
-    if not state.known:
-        raise IllegalPlay(
-            f"{who} declared {action.name!r}, but the hand has no deal to check it against"
-        )
     if any(c.seat == action.seat for c in state.claims):
         raise IllegalPlay(f"{who} declared twice")
-    hand = state.hands[action.seat]
+    if state.known:
+        hand = state.hands[action.seat]
+    elif action.faces:  # a live table: the claimant shows the hand (extension: "tiles")
+        hand = _resolve(state, action, who)
+        if hand.bit_count() != rules.hand_size:
+            raise IllegalPlay(
+                f"{who} showed {hand.bit_count()} tiles for {action.name!r}; a hand is {rules.hand_size}"
+            )
+    else:
+        raise IllegalPlay(
+            f"{who} declared {action.name!r}, but the hand has no deal to check it against "
+            f"(give the deal, or the hand shown as \"tiles\")"
+        )
     found = li_pai_value(rules, hand)
     if action.name not in found:
         raise IllegalPlay(

@@ -92,7 +92,7 @@ def parse_action(ev: Any, seats: tuple[str, ...], where: str) -> Action:
             f"{where}: unknown seat {name!r}; seats are {', '.join(map(repr, seats))}"
         )
     seat = seats.index(name)
-    keys = [k for k in ev if k != "seat"]
+    keys = [k for k in ev if k != "seat" and not (k == "tiles" and "declare" in ev)]
     if len(keys) != 1:
         raise TranscriptError(
             f"{where}: an event has exactly one action (play, discard, declare, forfeit, dice) "
@@ -115,7 +115,8 @@ def parse_action(ev: Any, seats: tuple[str, ...], where: str) -> Action:
             raise TranscriptError(
                 f'{where}.declare: expected a 例牌 name such as "quan_bai", got {value!r}'
             )
-        return Action(seat, "declare", name=value)
+        shown = _faces(ev["tiles"], f"{where}.tiles") if "tiles" in ev else ()
+        return Action(seat, "declare", faces=shown, name=value)
     if key == "forfeit":
         if value is not True:
             raise TranscriptError(f"{where}.forfeit: expected true, got {value!r}")
@@ -433,6 +434,8 @@ def action_json(action: Action, seats: tuple[str, ...] | list[str]) -> dict[str,
     ev: dict[str, Any] = {"seat": seats[action.seat]}
     if action.kind == "declare":
         ev["declare"] = action.name
+        if action.faces:
+            ev["tiles"] = [FACES[f].text for f in action.faces]
     elif action.kind == "forfeit":
         ev["forfeit"] = True
     elif action.kind == "dice":

@@ -97,3 +97,22 @@ def test_undo_is_an_event_and_replays(tmp_path: Path) -> None:
     assert types == ["session", "event", "event", "undo", "event"]
     again = TableService(Ledger(path))
     assert again.state()["hand"] == service.state()["hand"]
+
+
+def test_a_li_pai_shown_at_a_live_table(tmp_path: Path) -> None:
+    service = TableService(Ledger(tmp_path / "t.db"))
+    service.start_session(
+        {"rules": "hk", "seats": list("ESWN"), "hands": [{"banker": "E"}]}, "test"
+    )
+    all_white = ["5-5", "5-5", "3-3", "3-3", "2-2", "2-2", "6-5", "6-5"]  # 全白: no red pip
+    with pytest.raises(IllegalPlay, match="no deal to check it against"):
+        service.submit({"seat": "S", "declare": "quan_bai"}, "test")
+    with pytest.raises(IllegalPlay, match="which is not that hand"):
+        service.submit(
+            {"seat": "S", "declare": "quan_bai", "tiles": ["6-6", *all_white[1:]]}, "test"
+        )
+    service.submit({"seat": "S", "declare": "quan_bai", "tiles": all_white}, "test")
+    result = service.session.last_result()  # type: ignore[union-attr]
+    assert result is not None and result["finish"] == ["li_pai"] and result["winner"] == "S"
+    assert result["net"] == {"E": -40, "S": 80, "W": -20, "N": -20}  # 5 × 4 each, the banker ×2
+    assert referee_json(service.transcript())["totals"] == result["net"]
