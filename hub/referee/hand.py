@@ -504,7 +504,7 @@ def _decide_declare(rules: Rules, state: HandState, action: Action, who: str) ->
     else:
         raise IllegalPlay(
             f"{who} declared {action.name!r}, but the hand has no deal to check it against "
-            f"(give the deal, or the hand shown as \"tiles\")"
+            f'(give the deal, or the hand shown as "tiles")'
         )
     found = li_pai_value(rules, hand)
     if action.name not in found:
