@@ -133,6 +133,8 @@ def cuts(
                 for nb, ub, sb in spans_b:
                     if na * nb > int(cfg["max_cells"]):
                         continue
+                    if overhang > 0 and (na if tile_along_a else nb) != 1:
+                        continue  # flush tiles only side by side in one line
                     centre = np.array([cx, cy]) + sa * ea + sb * eb
                     cut = _grid(centre, ua, ub, na, nb, ea, eb, tile_along_a)
                     out.append(Cut(cut.cells, cut.seams, cut.middles, tile_along_a, overhang > 0))

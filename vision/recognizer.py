@@ -179,6 +179,9 @@ def _best_cut(
         margin = float(seam_cfg["flush_margin"])
         if any(c.along_a != chosen.along_a and s >= best_score - margin for s, c in tried):
             return best_score, None
+        # one cell read badly: the cells may be off the tiles, and the others misread
+        if min(r.confidence for _, r in best) < float(cfg["read"]["min_confidence"]):
+            return best_score, None
     return best_score, best
 
 
