@@ -28,6 +28,8 @@ class Cut:
     cells: tuple[Quad, ...]
     seams: tuple[Segment, ...]
     middles: tuple[Segment, ...]
+    along_a: bool = True  # tiles lie along the rectangle's first side
+    flush: bool = False  # tiles of the known size flush with an end, not stretched to fit
 
 
 def first_guess(xy: Floats, radius: Floats, cfg: Config) -> float:
@@ -86,54 +88,99 @@ def _misfit(sides: Floats, width: float, aspect: float) -> Floats:
     return out
 
 
+def _spans(
+    side: float, cell: float, snap: float, overhang: float
+) -> list[tuple[int, float, float]]:
+    """Ways to lay whole cells along one side: (count, length used, shift of its middle).
+
+    A side off a whole number of cells by at most ``snap`` is cut evenly; with ``overhang`` > 0
+    (the tile size is known) a side longer than whole cells by up to that share of a cell (a
+    shadow or a neighbour's edge) holds cells of the true size flush with either end.
+    """
+    f = side / cell
+    n = max(1, round(f))
+    if abs(f - n) <= snap:
+        return [(n, side, 0.0)]
+    n = math.floor(f)
+    if overhang <= 0 or n < 1 or f - n > overhang:
+        return []
+    used = n * cell
+    return [(n, used, -(side - used) / 2), (n, used, (side - used) / 2)]
+
+
 def cuts(
     rect: tuple[tuple[float, float], tuple[float, float], float],
     width: float,
     aspect: float,
     cfg: Config,
+    known: bool = False,
 ) -> list[Cut]:
-    """Every grid of whole tiles that fits a rotated rectangle."""
+    """Every grid of whole tiles that fits a rotated rectangle; with a ``known`` tile size also
+    grids of tiles of that size in a rectangle somewhat larger than them."""
     (cx, cy), (a, b), angle = rect
     theta = math.radians(angle)
     ea = np.array([math.cos(theta), math.sin(theta)])  # along side a
     eb = np.array([-math.sin(theta), math.cos(theta)])  # along side b
     length = aspect * width
     snap = float(cfg["snap"])
-    out: list[Cut] = []
-    for tile_along_a in (True, False):
-        na_f = a / (length if tile_along_a else width)
-        nb_f = b / (width if tile_along_a else length)
-        na, nb = max(1, round(na_f)), max(1, round(nb_f))
-        if abs(na_f - na) > snap or abs(nb_f - nb) > snap or na * nb > int(cfg["max_cells"]):
-            continue
-        cells = []
-        seams: list[Segment] = []
-        middles: list[Segment] = []
-        c0 = np.array([cx, cy]) - a / 2 * ea - b / 2 * eb
-        for i in range(1, na):  # lines across side a
-            p = c0 + i / na * a * ea
-            seams.append(_segment(p, p + b * eb))
-        for j in range(1, nb):
-            p = c0 + j / nb * b * eb
-            seams.append(_segment(p, p + a * ea))
-        for i in range(na):
-            for j in range(nb):
-                centre = np.array([cx, cy]) + ((i + 0.5) / na - 0.5) * a * ea
-                centre = centre + ((j + 0.5) / nb - 0.5) * b * eb
-                ha, hb = a / na / 2, b / nb / 2
-                # canonical x runs across the tile, y along it
-                ex, ey = (eb, ea) if tile_along_a else (ea, eb)
-                hx, hy = (hb, ha) if tile_along_a else (ha, hb)
-                corners = [
-                    centre - hx * ex - hy * ey,
-                    centre + hx * ex - hy * ey,
-                    centre + hx * ex + hy * ey,
-                    centre - hx * ex + hy * ey,
-                ]
-                cells.append(tuple((float(p[0]), float(p[1])) for p in corners))
-                middles.append(_segment(centre - hx * ex, centre + hx * ex))
-        out.append(Cut(tuple(cells), tuple(seams), tuple(middles)))
+    # grids of tiles flush with an end only when no even grid fits: they are the weaker guess
+    for overhang in (0.0, float(cfg["overhang"]) if known else 0.0):
+        out: list[Cut] = []
+        for tile_along_a in (True, False):
+            spans_a = _spans(a, length if tile_along_a else width, snap, overhang)
+            spans_b = _spans(b, width if tile_along_a else length, snap, overhang)
+            for na, ua, sa in spans_a:
+                for nb, ub, sb in spans_b:
+                    if na * nb > int(cfg["max_cells"]):
+                        continue
+                    if overhang > 0 and (na if tile_along_a else nb) != 1:
+                        continue  # flush tiles only side by side in one line
+                    centre = np.array([cx, cy]) + sa * ea + sb * eb
+                    cut = _grid(centre, ua, ub, na, nb, ea, eb, tile_along_a)
+                    out.append(Cut(cut.cells, cut.seams, cut.middles, tile_along_a, overhang > 0))
+        if out:
+            break
     return out
+
+
+def _grid(
+    middle: Floats,
+    a: float,
+    b: float,
+    na: int,
+    nb: int,
+    ea: Floats,
+    eb: Floats,
+    tile_along_a: bool,
+) -> Cut:
+    cells = []
+    seams: list[Segment] = []
+    middles: list[Segment] = []
+    cx, cy = float(middle[0]), float(middle[1])
+    c0 = np.array([cx, cy]) - a / 2 * ea - b / 2 * eb
+    for i in range(1, na):  # lines across side a
+        p = c0 + i / na * a * ea
+        seams.append(_segment(p, p + b * eb))
+    for j in range(1, nb):
+        p = c0 + j / nb * b * eb
+        seams.append(_segment(p, p + a * ea))
+    for i in range(na):
+        for j in range(nb):
+            centre = np.array([cx, cy]) + ((i + 0.5) / na - 0.5) * a * ea
+            centre = centre + ((j + 0.5) / nb - 0.5) * b * eb
+            ha, hb = a / na / 2, b / nb / 2
+            # canonical x runs across the tile, y along it
+            ex, ey = (eb, ea) if tile_along_a else (ea, eb)
+            hx, hy = (hb, ha) if tile_along_a else (ha, hb)
+            corners = [
+                centre - hx * ex - hy * ey,
+                centre + hx * ex - hy * ey,
+                centre + hx * ex + hy * ey,
+                centre - hx * ex + hy * ey,
+            ]
+            cells.append(tuple((float(p[0]), float(p[1])) for p in corners))
+            middles.append(_segment(centre - hx * ex, centre + hx * ex))
+    return Cut(tuple(cells), tuple(seams), tuple(middles))
 
 
 def _segment(p: Floats, q: Floats) -> Segment:

@@ -64,10 +64,11 @@ def read_patch(patch: Image, bright: bool, cfg: Config) -> Reading:
     halves: list[list[int]] = [[], []]
     mid = length / 2
     straddle = float(cfg["straddle"]) * width
+    pip_fill = float(cfg["min_pip_fill"])
     normal = [
         float(stats[k, cv2.CC_STAT_AREA])
         for k in range(1, n)
-        if lo <= stats[k, cv2.CC_STAT_AREA] <= hi and _roundish(stats[k])
+        if lo <= stats[k, cv2.CC_STAT_AREA] <= hi and _roundish(stats[k], pip_fill)
     ]
     unit = float(np.median(normal)) if normal else float(cfg["pip_area"]) * area_unit
     for k in range(1, n):
@@ -75,7 +76,7 @@ def read_patch(patch: Image, bright: bool, cfg: Config) -> Reading:
         if area < tiny:
             continue
         copies = 1
-        if area > hi or not _roundish(stats[k]):
+        if area > hi or not _roundish(stats[k], pip_fill):
             copies = round(area / unit)  # pips run together on a small or blurred tile
             if not 2 <= copies <= 3 or abs(area / unit - copies) > float(cfg["merge_slack"]):
                 defects.append(f"blob of {area:.0f} px")
@@ -165,9 +166,12 @@ def _middle_seam(lightness: Array, binary: Array, border: int, width: int) -> fl
     return float(np.median(both))
 
 
-def _roundish(stat: Array) -> bool:
+def _roundish(stat: Array, min_fill: float) -> bool:
+    """A single pip: about as wide as high, and filling its box as a disc does (two pips run
+    together on a diagonal are as wide as high too, but leave the box's corners empty)."""
     w, h = int(stat[cv2.CC_STAT_WIDTH]), int(stat[cv2.CC_STAT_HEIGHT])
-    return max(w, h) <= 1.5 * min(w, h)
+    fill = float(stat[cv2.CC_STAT_AREA]) / max(w * h, 1)
+    return max(w, h) <= 1.5 * min(w, h) and fill >= min_fill
 
 
 def _clip(v: float) -> float:

@@ -15,7 +15,7 @@ from .config import Config, load_config
 from .locate import Cut, cuts, first_guess, inside, line_strength, tile_sizes
 from .pips import find_pips
 from .read import read_tile
-from .segment import Region, segment
+from .segment import Region, ground_mask, segment
 from .timing import Laps
 from .types import Image, Observation, Quad, Reading, Tile
 
@@ -45,11 +45,15 @@ def recognize(
     cfg: Config | None = None,
     tile_px: float | None = None,
     aspect: float | None = None,
+    ground: tuple[float, float, float] | None = None,
+    no_tiles: list[Quad] | None = None,
 ) -> Observation:
     """Every face-up tile in a BGR image, face-down tiles counted; pixels of the input image.
 
     ``tile_px`` (a tile's width in input pixels) and ``aspect`` are known on a calibrated mat;
-    without them the size is found from the pips and the lone tiles.
+    without them the size is found from the pips and the lone tiles. ``ground`` (BGR) is the
+    colour the tiles lie on, when known; with it, ``no_tiles`` are areas (input pixels) known to
+    hold no tile (the mat's markers).
     """
     cfg = cfg if cfg is not None else load_config("recognize")
     if image.ndim != 3 or image.shape[2] != 3 or image.dtype != np.uint8:
@@ -64,6 +68,12 @@ def recognize(
     found: list[_Found] = []
     doubtful: list[_Found] = []
     used_width = 0.0
+    not_ground = None
+    if ground is not None:
+        not_ground = cv2.bitwise_not(ground_mask(smooth, ground, cfg["segment"]))
+        for quad in no_tiles or []:
+            corners = np.round(np.array(quad, np.float64) * scale).astype(np.int32)
+            cv2.fillConvexPoly(not_ground, corners, 0)
     both = find_pips(lab, cfg["pips"])
     laps.lap("pips")
     seeds = [p.xy[p.seed] / scale for p in both if len(p.radius)]
@@ -77,7 +87,7 @@ def recognize(
         )
         if guess <= 0:
             continue
-        regions = segment(smooth, pips, guess, cfg["segment"])
+        regions = segment(smooth, pips, guess, cfg["segment"], ground, not_ground)
         laps.lap("segment")
         if tile_px is not None:
             ratio = aspect if aspect is not None else float(cfg["locate"]["default_aspect"])
@@ -88,7 +98,7 @@ def recognize(
         for width, ratio in sizes:
             if width < float(cfg["locate"]["min_width_px"]):
                 continue  # smaller than any tile the camera can read: dice, buttons, print
-            score, ok, bad = _read_regions(lab, regions, width, ratio, cfg)
+            score, ok, bad = _read_regions(lab, regions, width, ratio, cfg, tile_px is not None)
             if best is None or score > best[0]:
                 best = (score, ok, bad, width)
         if best is not None:
@@ -106,7 +116,7 @@ def recognize(
 
 
 def _read_regions(
-    lab: Image, regions: list[Region], width: float, aspect: float, cfg: Config
+    lab: Image, regions: list[Region], width: float, aspect: float, cfg: Config, known: bool
 ) -> tuple[float, list[_Found], list[_Found]]:
     """The best cut of every region into tiles of this size, read; and the total score."""
     found: list[_Found] = []
@@ -114,7 +124,7 @@ def _read_regions(
     total = 0.0
     penalty = float(cfg["read"]["penalty"])
     for region in regions:
-        score, best = _best_cut(lab, region, width, aspect, cfg)
+        score, best = _best_cut(lab, region, width, aspect, cfg, known)
         if best is None:
             doubtful.append(_Found(_box(region), Reading(0, 0, 0.0, ("no cut fits",))))
             continue
@@ -137,14 +147,16 @@ def _box(region: Region) -> Quad:
 
 
 def _best_cut(
-    lab: Image, region: Region, width: float, aspect: float, cfg: Config
+    lab: Image, region: Region, width: float, aspect: float, cfg: Config, known: bool
 ) -> tuple[float, list[tuple[Quad, Reading]] | None]:
     best: list[tuple[Quad, Reading]] | None = None
     best_score = -1.0
-    options: list[Cut] = cuts(region.rect, width, aspect, cfg["locate"])
+    chosen: Cut | None = None
+    options: list[Cut] = cuts(region.rect, width, aspect, cfg["locate"], known)
     seam_cfg = cfg["locate"]
     offset = max(1.5, float(seam_cfg["seam_offset"]) * width)
     samples = int(seam_cfg["seam_samples"])
+    tried: list[tuple[float, Cut]] = []
     for cut in options:
         readings = [read_tile(lab, q, region.bright, aspect, cfg["read"]) for q in cut.cells]
         score = sum(r.confidence for r in readings) / len(readings)
@@ -154,9 +166,22 @@ def _best_cut(
             middles = np.median([line_strength(light, m, offset, samples) for m in cut.middles])
             evidence = (seams - middles) / float(seam_cfg["seam_scale"])
             score += float(seam_cfg["seam_weight"]) * float(np.tanh(evidence))
+            if cut.flush and evidence < float(seam_cfg["flush_min_evidence"]):
+                continue  # flush tiles whose seams do not show: perhaps across two tiles' halves
+        tried.append((score, cut))
         if score > best_score:
             best_score = score
             best = list(zip(cut.cells, readings, strict=True))
+            chosen = cut
+    if best is not None and chosen is not None and chosen.flush:
+        # tiles flush with an end, laid one way, against the other way reading nearly as well:
+        # cells across two tiles' halves read as tiles too, so neither is trusted
+        margin = float(seam_cfg["flush_margin"])
+        if any(c.along_a != chosen.along_a and s >= best_score - margin for s, c in tried):
+            return best_score, None
+        # one cell read badly: the cells may be off the tiles, and the others misread
+        if min(r.confidence for _, r in best) < float(cfg["read"]["min_confidence"]):
+            return best_score, None
     return best_score, best
 
 

@@ -52,11 +52,25 @@ def pip_mask(shape: tuple[int, int], pips: Pips, radius: float) -> Image:
     return mask
 
 
-def segment(image: Image, pips: Pips, tile_px: float, cfg: Config) -> list[Region]:
-    """Regions of touching tiles grown from the pips; ``tile_px`` is a first guess of W."""
+def segment(
+    image: Image,
+    pips: Pips,
+    tile_px: float,
+    cfg: Config,
+    ground: tuple[float, float, float] | None = None,
+    not_ground: Image | None = None,
+) -> list[Region]:
+    """Regions of touching tiles grown from the pips; ``tile_px`` is a first guess of W.
+
+    ``ground`` (BGR), when known (the mat), is the colour of what the tiles lie on: a pip-like
+    mark whose surroundings have that colour (a printed line) grows no region, and no region
+    grows over it (``not_ground``: the complement of ``ground_mask``, if already made).
+    """
     if len(pips.radius) == 0:
         return []
     h, w = image.shape[:2]
+    if ground is not None and not_ground is None:
+        not_ground = cv2.bitwise_not(ground_mask(image, ground, cfg))
     body = body_colours(image, pips)
     covered = pip_mask((h, w), pips, float(cfg["paint_radius"]))
     done = np.zeros(len(pips.radius), bool)
@@ -67,16 +81,27 @@ def segment(image: Image, pips: Pips, tile_px: float, cfg: Config) -> list[Regio
     for i in np.argsort(-pips.radius):
         if done[i] or not pips.seed[i]:
             continue
+        if ground is not None and _like_ground(body[i], ground, cfg):
+            done[i] = True
+            continue
         x, y = (round(v) for v in pips.xy[i])
         x0, y0 = max(0, x - half), max(0, y - half)
         x1, y1 = min(w, x + half), min(h, y + half)
         roi = image[y0:y1, x0:x1]
         pips_roi = covered[y0:y1, x0:x1]
         found = None
-        for tol in cfg["tolerances"]:
-            lo = np.clip(body[i] - float(tol), 0, 255)
-            hi = np.clip(body[i] + float(tol), 0, 255)
-            like = cv2.bitwise_or(cv2.inRange(roi, lo, hi), pips_roi)
+        tries: list[float | None] = [float(t) for t in cfg["tolerances"]]
+        if not_ground is not None and bool(cfg["ground_first"]):
+            tries.insert(0, None)  # on a known ground: first everything that is not the ground
+        for tol in tries:
+            if tol is None and not_ground is not None:
+                like = not_ground[y0:y1, x0:x1]  # pips are not the ground either
+            else:
+                lo = np.clip(body[i] - float(tol or 0), 0, 255)
+                hi = np.clip(body[i] + float(tol or 0), 0, 255)
+                like = cv2.bitwise_or(cv2.inRange(roi, lo, hi), pips_roi)
+                if not_ground is not None:
+                    like = cv2.bitwise_and(like, not_ground[y0:y1, x0:x1])
             found = _grow(like, (x - x0, y - y0), (x0, y0, x1, y1), (w, h), kernel, cfg)
             if found is not None:
                 break
@@ -106,6 +131,30 @@ def segment(image: Image, pips: Pips, tile_px: float, cfg: Config) -> list[Regio
             )
         )
     return regions
+
+
+def ground_mask(image: Image, ground: tuple[float, float, float], cfg: Config) -> Image:
+    """255 where a pixel has the ground's chromaticity (lit or in shadow) and is not too dark."""
+    g = np.array(ground, np.float32)
+    share = g / max(float(g.sum()), 1.0)
+    pixels = image.astype(np.float32)
+    total = cv2.transform(pixels, np.ones((1, 3), np.float32))
+    # each channel's departure from the ground's share of the pixel's total, summed
+    departure = cv2.transform(pixels, np.eye(3, dtype=np.float32) - share[:, None])
+    spread = cv2.transform(np.abs(departure), np.ones((1, 3), np.float32))
+    near = (spread < float(cfg["ground_chroma"]) * total) & (total >= float(cfg["ground_min_sum"]))
+    mask: Image = near.astype(np.uint8) * 255
+    return mask
+
+
+def _like_ground(body: Floats, ground: tuple[float, float, float], cfg: Config) -> bool:
+    """Has this body the ground's hue (its chromaticity, which the lighting does not change)?"""
+    total = float(body.sum())
+    if total < float(cfg["ground_min_sum"]):
+        return False  # too dark for its hue to mean anything
+    g = np.array(ground, np.float64)
+    chroma = np.abs(body / total - g / max(float(g.sum()), 1.0)).sum()
+    return bool(chroma < float(cfg["ground_chroma"]))
 
 
 def _pips_inside(xy: Floats, mask: Image, origin: tuple[int, int]) -> Bools:

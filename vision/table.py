@@ -16,7 +16,7 @@ from .locate import cuts
 from .read import read_tile
 from .recognizer import recognize
 from .timing import Laps
-from .types import Floats, Image, Observation, Tile
+from .types import Floats, Image, Observation, Quad, Tile
 
 
 class TableRecognizer:
@@ -51,7 +51,11 @@ class TableRecognizer:
         top = self.top_down(frame)
         laps.lap("warp")
         tile_px = self.layout.tile_mm[0] * self.ppm
-        obs = recognize(top, self.cfg, tile_px=tile_px, aspect=self.aspect)
+        g = np.median(top[::8, ::8].reshape(-1, 3), axis=0)
+        ground = (float(g[0]), float(g[1]), float(g[2]))
+        obs = recognize(
+            top, self.cfg, tile_px, self.aspect, ground=ground, no_tiles=self._markers()
+        )
         laps.lap("recognize")
         tiles = []
         for t in obs.tiles:
@@ -73,6 +77,16 @@ class TableRecognizer:
         obs.debug["stages_ms"] = stages
         obs.debug["ms"] = laps.total
         return obs
+
+    def _markers(self) -> list[Quad]:
+        """The markers with their white border, in top-down pixels: no tile lies there."""
+        q, ppm = self.layout.quiet_mm, self.ppm
+        out: list[Quad] = []
+        for corners in self.layout.markers.values():
+            (x0, y0), (x1, y1) = corners[0], corners[2]
+            x0, y0, x1, y1 = (x0 - q) * ppm, (y0 - q) * ppm, (x1 + q) * ppm, (y1 + q) * ppm
+            out.append(((x0, y0), (x1, y0), (x1, y1), (x0, y1)))
+        return out
 
     def _face_down(self, top: Image, face_up: list[Tile], pips: Floats, tile_px: float) -> int:
         """Blank tiles lying on the mat away from the face-up ones: things that differ from the
