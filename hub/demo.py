@@ -19,6 +19,7 @@ The scoreboard is live at the HTTP address throughout.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import logging
 import os
 import random
@@ -39,7 +40,7 @@ from hub.main import Hub, build
 from hub.pads.sim import FdPort, MqttPadTransport, SerialPadTransport, SimPad
 from hub.referee.hand import Action, HandState, Namer, decide, evolve, table_for
 from hub.referee.transcript import HandResult, HandSpec, action_json, finish_hand, start_hand
-from hub.rules.options import LiPai, Rules, load_rules
+from hub.rules.options import LiPai, Rules, load_rules, rules_json
 from hub.rules.tiles import faces_in
 from hub.selfplay import choose, random_deal
 from hub.table.live import ZoneView
@@ -289,12 +290,8 @@ def run(
 
 
 def _without_li_pai(rules: Rules) -> Rules:
-    import dataclasses
-
     return dataclasses.replace(rules, li_pai=LiPai(**{k: False for k in LiPai.__slots__}))
 
 
 def _rules_source(name: str, rules: Rules) -> Any:
-    from hub.rules.options import rules_json
-
     return rules_json(rules)

@@ -18,7 +18,7 @@ from hub.config import ConfigError, parse_http
 from hub.narrate import narrate_hand
 from hub.referee.transcript import HandResult
 from hub.rules.errors import RulesError
-from hub.rules.options import load_rules
+from hub.rules.options import Rules, load_rules
 from hub.selfplay import play_session
 
 
@@ -61,7 +61,7 @@ def run(args: argparse.Namespace) -> int:
         return 2
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1 << 30)
     if args.narrate:
-        return _narrate(args, rules.name, seed)
+        return _narrate(args, rules, seed)
     from hub.demo import run as run_table
 
     delay = args.delay if args.delay is not None else (0.6 if args.hands is None else 0.0)
@@ -74,10 +74,9 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _narrate(args: argparse.Namespace, rules_name: str, seed: int) -> int:
-    rules = load_rules(args.rules)
+def _narrate(args: argparse.Namespace, rules: Rules, seed: int) -> int:
     seats = ["E", "S", "W", "N"][: rules.players]
-    print(f"Tien Gow Table: {rules.players} computer players, rules {rules_name}, seed {seed}")
+    print(f"Tien Gow Table: {rules.players} computer players, rules {rules.name}, seed {seed}")
     totals = [0] * rules.players
     previous: HandResult | None = None
     hands = args.hands or 3
