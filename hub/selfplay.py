@@ -93,8 +93,6 @@ def random_subset(hand: int, size: int, rng: random.Random) -> int:
         low = hand & -hand
         tiles.append(low)
         hand ^= low
-    if size == 1:
-        return tiles[int(rng.random() * len(tiles))]
     m = 0
     for low in rng.sample(tiles, size):
         m |= low

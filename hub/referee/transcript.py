@@ -168,6 +168,15 @@ def _parse_deal(value: Any, seats: tuple[str, ...], where: str) -> tuple[int, ..
     return tuple(hands)
 
 
+def check_seats(seats: Any) -> tuple[str, ...]:
+    """The players' names in playing order, or `TranscriptError` saying what is wrong."""
+    if not isinstance(seats, list) or not all(isinstance(s, str) and s for s in seats):
+        raise TranscriptError(f"'seats' must be a list of player names, got {seats!r}")
+    if len(set(seats)) != len(seats) or not 2 <= len(seats) <= 4:
+        raise TranscriptError(f"'seats' must be 2 to 4 different names, got {seats!r}")
+    return tuple(seats)
+
+
 def parse_transcript(data: Any, rules_override: Rules | None = None) -> Transcript:
     if not isinstance(data, Mapping):
         raise TranscriptError(
@@ -175,12 +184,7 @@ def parse_transcript(data: Any, rules_override: Rules | None = None) -> Transcri
         )
     if data.get("format") != FORMAT:
         raise TranscriptError(f"'format' is {data.get('format')!r}; expected {FORMAT!r}")
-    seats = data.get("seats")
-    if not isinstance(seats, list) or not all(isinstance(s, str) and s for s in seats):
-        raise TranscriptError(f"'seats' must be a list of player names, got {seats!r}")
-    if len(set(seats)) != len(seats) or not 2 <= len(seats) <= 4:
-        raise TranscriptError(f"'seats' must be 2 to 4 different names, got {seats!r}")
-    seats_t = tuple(seats)
+    seats_t = check_seats(data.get("seats"))
     if "rules" not in data and rules_override is None:
         raise TranscriptError(
             "'rules' is missing: name a preset (hk, mainland, culin1893) or give an object"
@@ -219,11 +223,11 @@ def parse_transcript(data: Any, rules_override: Rules | None = None) -> Transcri
         hands.append(
             HandSpec(None if banker is None else seats_t.index(banker), term, deal, actions)
         )
-    rules = _fit_table(rules, seats_t, hands)
+    rules = fit_table(rules, seats_t, hands)
     return Transcript(rules, data.get("rules"), seats_t, tuple(hands))
 
 
-def _fit_table(rules: Rules, seats: tuple[str, ...], hands: list[HandSpec]) -> Rules:
+def fit_table(rules: Rules, seats: tuple[str, ...], hands: list[HandSpec]) -> Rules:
     """The rules for this many players, taking the hand size from a deal (mainland)."""
     n = len(seats)
     size = next((h.deal[0].bit_count() for h in hands if h.deal is not None), rules.hand_size)

@@ -10,7 +10,6 @@ action, never rewriting history.
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
@@ -20,7 +19,9 @@ from hub.referee.transcript import (
     FORMAT,
     HandResult,
     HandSpec,
+    check_seats,
     finish_hand,
+    fit_table,
     hand_json,
     hand_json_in,
     parse_action,
@@ -45,19 +46,10 @@ class LiveSession:
     def __init__(
         self, rules_source: Any, seats: list[str], banker: str, banker_term: int | None = None
     ) -> None:
-        if not isinstance(seats, list) or not all(isinstance(s, str) and s for s in seats):
-            raise TranscriptError(f"'seats' must be a list of player names, got {seats!r}")
-        if len(set(seats)) != len(seats) or not 2 <= len(seats) <= 4:
-            raise TranscriptError(f"'seats' must be 2 to 4 different names, got {seats!r}")
-        if banker not in seats:
+        names = check_seats(seats)
+        if banker not in names:
             raise TranscriptError(f"'banker' must be one of the seats {seats}, got {banker!r}")
-        rules = resolve_rules(rules_source, "session rules")
-        if len(seats) != rules.players:
-            if rules.variant != "mainland":
-                raise TranscriptError(
-                    f"{len(seats)} seats: the {rules.name!r} game is played by {rules.players} players"
-                )
-            rules = dataclasses.replace(rules, players=len(seats))
+        rules = fit_table(resolve_rules(rules_source, "session rules"), names, [])
         self.rules: Rules = rules
         self.rules_source = rules_source
         self.seats = list(seats)
