@@ -7,6 +7,7 @@ the recogniser keeps the one whose tiles read best.
 
 from __future__ import annotations
 
+import itertools
 import math
 from dataclasses import dataclass
 
@@ -217,3 +218,111 @@ def inside(point: tuple[float, float], quad: Quad) -> bool:
 def box_points(rect: tuple[tuple[float, float], tuple[float, float], float]) -> Floats:
     pts: Floats = cv2.boxPoints(rect).astype(np.float64)
     return pts
+
+
+def strip_cuts(
+    contour: Floats,
+    rect: tuple[tuple[float, float], tuple[float, float], float],
+    width: float,
+    aspect: float,
+    cfg: Config,
+) -> list[Cut]:
+    """Cuts of a region whose tiles are not a perfect grid: lines of tiles shifted along
+    each other (a player's staggered rows, a block pushed askew).
+
+    The region is first cut into strips one tile wide (or one tile long), then each strip on
+    its own, from where the region's mask starts in it to where it ends.
+    """
+    (cx, cy), (a, b), angle = rect
+    theta = math.radians(angle)
+    ea = np.array([math.cos(theta), math.sin(theta)])
+    eb = np.array([-math.sin(theta), math.cos(theta)])
+    length = aspect * width
+    out: list[Cut] = []
+    for along_a in (True, False):
+        e_long, e_across = (ea, eb) if along_a else (eb, ea)
+        n_long, n_across = (a, b) if along_a else (b, a)
+        origin = np.array([cx, cy]) - n_long / 2 * e_long - n_across / 2 * e_across
+        pts = contour.reshape(-1, 2).astype(np.float64) - origin
+        local = np.stack([pts @ e_across, pts @ e_long], axis=1)  # x across, y along the tiles
+        mask = np.zeros((math.ceil(n_long) + 1, math.ceil(n_across) + 1), np.uint8)
+        cv2.fillPoly(mask, [np.round(local).astype(np.int32)], 1)
+        # strips along the tiles' long side (tiles end to end in each), or across it (tiles
+        # side by side in each)
+        for strip_along in (True, False):
+            grid = mask if strip_along else mask.T
+            strip_w, cell = (width, length) if strip_along else (length, width)
+            cells = _strip_cells(grid, strip_w, cell, float(cfg["strip_snap"]), cfg)
+            if cells is None:
+                continue
+
+            image = _Frame(origin, e_across, e_long, not strip_along)
+
+            quads = tuple(
+                (image(x0, y0), image(x1, y0), image(x1, y1), image(x0, y1))
+                if strip_along
+                else (image(x0, y0), image(x0, y1), image(x1, y1), image(x1, y0))
+                for x0, x1, y0, y1 in cells
+            )
+            middles = tuple(
+                (image(x0, (y0 + y1) / 2), image(x1, (y0 + y1) / 2))
+                if strip_along
+                else (image((x0 + x1) / 2, y0), image((x0 + x1) / 2, y1))
+                for x0, x1, y0, y1 in cells
+            )
+            seams = [  # where one tile of a strip ends and the next starts
+                (image(p[0], p[3]), image(p[1], p[3]))
+                for p, q in itertools.pairwise(cells)
+                if p[0] == q[0]
+            ]
+            for x in sorted({c[0] for c in cells})[1:]:  # between neighbouring strips
+                ys = [c[2] for c in cells if c[0] == x] + [c[3] for c in cells if c[1] == x]
+                seams.append((image(x, min(ys)), image(x, max(ys))))
+            out.append(Cut(quads, tuple(seams), middles, along_a, False))
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class _Frame:
+    """A strip grid's axes in the image: x across and y along the tiles, or swapped."""
+
+    origin: Floats
+    e_across: Floats
+    e_long: Floats
+    swapped: bool
+
+    def __call__(self, x: float, y: float) -> tuple[float, float]:
+        u, v = (y, x) if self.swapped else (x, y)
+        p = self.origin + u * self.e_across + v * self.e_long
+        return (float(p[0]), float(p[1]))
+
+
+def _strip_cells(
+    mask: Image, strip_w: float, cell: float, snap: float, cfg: Config
+) -> list[tuple[float, float, float, float]] | None:
+    """Cells (x0, x1, y0, y1) of a mask cut into strips ``strip_w`` wide along x, each strip
+    into cells ``cell`` long along y from where the mask starts in it; None if it does not fit.
+    """
+    across = mask.shape[1]
+    f = across / strip_w
+    n = max(1, round(f))
+    if abs(f - n) > snap:
+        return None
+    sw = across / n
+    out: list[tuple[float, float, float, float]] = []
+    for i in range(n):
+        # the strip's middle half: clear of the seams and of its neighbours' shifted ends
+        lo, hi = round(i * sw + 0.25 * sw), round((i + 1) * sw - 0.25 * sw)
+        filled = np.flatnonzero(mask[:, lo : max(hi, lo + 1)].mean(axis=1) > 0.5)
+        if len(filled) == 0:
+            return None
+        y0, y1 = float(filled[0]), float(filled[-1] + 1)
+        g = (y1 - y0) / cell
+        m = max(1, round(g))
+        if abs(g - m) > snap:
+            return None
+        step = (y1 - y0) / m
+        out += [(i * sw, (i + 1) * sw, y0 + k * step, y0 + (k + 1) * step) for k in range(m)]
+        if len(out) > int(cfg["max_cells"]):
+            return None
+    return out

@@ -13,6 +13,7 @@ import numpy as np
 
 from .config import Config
 from .faces import RED_COUNTS
+from .pips import split_blob
 from .types import Array, Image, Quad, Reading
 
 
@@ -62,6 +63,7 @@ def read_patch(patch: Image, bright: bool, cfg: Config) -> Reading:
     lo, hi = float(cfg["min_pip_area"]) * area_unit, float(cfg["max_pip_area"]) * area_unit
     defects: list[str] = []
     halves: list[list[int]] = [[], []]
+    spots: list[list[tuple[float, float]]] = [[], []]  # each pip's centre, per half
     mid = length / 2
     straddle = float(cfg["straddle"]) * width
     pip_fill = float(cfg["min_pip_fill"])
@@ -75,10 +77,20 @@ def read_patch(patch: Image, bright: bool, cfg: Config) -> Reading:
         area = float(stats[k, cv2.CC_STAT_AREA])
         if area < tiny:
             continue
-        copies = 1
+        centres = [(float(centroids[k][0]), float(centroids[k][1]))]
         if area > hi or not _roundish(stats[k], pip_fill):
-            copies = round(area / unit)  # pips run together on a small or blurred tile
-            if not 2 <= copies <= 3 or abs(area / unit - copies) > float(cfg["merge_slack"]):
+            # pips run together on a small or blurred tile: cut at their necks, or else
+            # counted by area
+            x, y, w, h = (int(v) for v in stats[k, :4])
+            parts = split_blob(labels[y : y + h, x : x + w] == k)
+            copies = round(area / unit)
+            if 2 <= len(parts) <= 6:
+                centres = [(float(px) + x, float(py) + y) for px, py in parts[:, :2]]
+            elif copies == 1 and lo <= area <= hi:
+                pass  # one pip, not quite round (a highlight, a JPEG block)
+            elif 2 <= copies <= 3 and abs(area / unit - copies) <= float(cfg["merge_slack"]):
+                centres *= copies
+            else:
                 defects.append(f"blob of {area:.0f} px")
                 continue
         elif area < lo:
@@ -86,9 +98,11 @@ def read_patch(patch: Image, bright: bool, cfg: Config) -> Reading:
             continue
         top = stats[k, cv2.CC_STAT_TOP]
         bottom = top + stats[k, cv2.CC_STAT_HEIGHT]
-        if top < mid - straddle and bottom > mid + straddle:
+        if len(centres) == 1 and top < mid - straddle and bottom > mid + straddle:
             defects.append("blob across the middle")
-        halves[0 if centroids[k][1] < mid else 1].extend([k] * copies)
+        for c in centres:
+            halves[0 if c[1] < mid else 1].append(k)
+            spots[0 if c[1] < mid else 1].append(c)
     counts = [len(h) for h in halves]
     if counts[0] == 0 and counts[1] == 0:
         return Reading(0, 0, _clip(0.5 - 0.1 * len(defects)), tuple(defects))
@@ -97,9 +111,15 @@ def read_patch(patch: Image, bright: bool, cfg: Config) -> Reading:
     if _middle_seam(lightness, binary, border, width) > float(cfg["middle_seam"]):
         defects.append("a seam across the middle")
     a = a_star - 128
+    b = patch[..., 2].astype(np.int16) - 128
     for half, blobs in enumerate(halves):
         _check_half(half, blobs, stats, centroids, labels, a, width, length, cfg, defects)
         _check_colour(blobs, labels, a, counts, cfg, defects)
+        _check_layout(half, spots[half], width, cfg, defects)
+    if blobs_blue := [
+        k for k in set(halves[0] + halves[1]) if np.mean(b[labels == k]) < -float(cfg["blue_b"])
+    ]:
+        defects.append(f"{len(blobs_blue)} blue pips: a die, not a tile")
     contrast = _clip((max(peak, 2 * float(np.max(redness))) - min_contrast) / min_contrast + 0.5)
     confidence = contrast * float(cfg["penalty"]) ** len(defects)
     return Reading(max(counts), min(counts), confidence, tuple(defects))
@@ -128,6 +148,25 @@ def _check_half(
         middle = length / 4 if half == 0 else 3 * length / 4
         if abs(cy - middle) > float(cfg["off_middle"]) * length / 2:
             defects.append(f"pips off the middle of half {half}")
+
+
+def _check_layout(
+    half: int,
+    spots: list[tuple[float, float]],
+    width: int,
+    cfg: Config,
+    defects: list[str],
+) -> None:
+    """Odd counts have a pip on the tile's centre line and even counts none (where along
+    the half they sit differs between sets). A cell shifted off its tile, or laid across two
+    tiles, breaks this."""
+    cx = width / 2
+    on_line = any(abs(x - cx) < float(cfg["centre_line"]) * width for x, _ in spots)
+    n = len(spots)
+    if n % 2 == 1 and not on_line:
+        defects.append(f"no pip on the centre line in the {n} of half {half}")
+    elif n % 2 == 0 and on_line:
+        defects.append(f"a pip on the centre line in the {n} of half {half}")
 
 
 def _check_colour(

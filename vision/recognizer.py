@@ -6,13 +6,14 @@ known tile size) for many frames.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import cv2
 import numpy as np
 
 from .config import Config, load_config
-from .locate import Cut, cuts, first_guess, inside, line_strength, tile_sizes
+from .locate import Cut, cuts, first_guess, inside, line_strength, strip_cuts, tile_sizes
 from .pips import find_pips
 from .read import read_tile
 from .segment import Region, ground_mask, segment
@@ -153,12 +154,20 @@ def _best_cut(
     best_score = -1.0
     chosen: Cut | None = None
     options: list[Cut] = cuts(region.rect, width, aspect, cfg["locate"], known)
+    options += strip_cuts(region.contour, region.rect, width, aspect, cfg["locate"])
     seam_cfg = cfg["locate"]
     offset = max(1.5, float(seam_cfg["seam_offset"]) * width)
     samples = int(seam_cfg["seam_samples"])
     tried: list[tuple[float, Cut]] = []
+    seen: dict[tuple[int, ...], Reading] = {}  # cells read already, by their rounded corners
     for cut in options:
-        readings = [read_tile(lab, q, region.bright, aspect, cfg["read"]) for q in cut.cells]
+        readings = []
+        for q in cut.cells:
+            key = tuple(round(v) for p in q for v in p)
+            if key not in seen:
+                reading = read_tile(lab, q, region.bright, aspect, cfg["read"])
+                seen[key] = _misfit_cell(reading, q, width, aspect, cfg)
+            readings.append(seen[key])
         score = sum(r.confidence for r in readings) / len(readings)
         if cut.seams:
             light = lab[..., 0]
@@ -173,6 +182,11 @@ def _best_cut(
             best_score = score
             best = list(zip(cut.cells, readings, strict=True))
             chosen = cut
+    floor = float(cfg["read"]["min_confidence"])
+    if best is not None and 2 * sum(r.confidence < floor for _, r in best) > len(best):
+        # most cells read badly: the cut is off the tiles, and the few that read may be
+        # across two tiles' halves
+        return best_score, None
     if best is not None and chosen is not None and chosen.flush:
         # tiles flush with an end, laid one way, against the other way reading nearly as well:
         # cells across two tiles' halves read as tiles too, so neither is trusted
@@ -183,6 +197,22 @@ def _best_cut(
         if min(r.confidence for _, r in best) < float(cfg["read"]["min_confidence"]):
             return best_score, None
     return best_score, best
+
+
+def _misfit_cell(reading: Reading, quad: Quad, width: float, aspect: float, cfg: Config) -> Reading:
+    """The reading, less sure when its cell is stretched away from the tile size: the cut may
+    be across two tiles' halves."""
+    w = math.dist(quad[0], quad[1])
+    length = math.dist(quad[1], quad[2])
+    off = max(abs(w / width - 1), abs(length / (aspect * width) - 1))
+    if off <= float(cfg["locate"]["cell_slack"]):
+        return reading
+    return Reading(
+        reading.high,
+        reading.low,
+        reading.confidence * float(cfg["read"]["penalty"]),
+        (*reading.defects, f"cell {off:.0%} off the tile size"),
+    )
 
 
 def _assemble(
