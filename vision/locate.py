@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import itertools
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import cv2
@@ -61,13 +62,12 @@ def tile_sizes(regions: list[Region], guess: float, cfg: Config) -> list[tuple[f
     widths = guess * np.linspace(lo, hi, int(cfg["search_steps"]))
     a_lo, a_hi = (float(v) for v in cfg["aspect"])
     aspects = np.linspace(a_lo, a_hi, int(cfg["aspect_steps"]))
-    scored = []
-    for aspect in aspects:
-        for width in widths:
-            cost = float(_misfit(sides, width, aspect).sum()) / len(sides)
-            cost += float(cfg["guess_weight"]) * abs(math.log(width / guess))
-            scored.append((cost, float(width), float(aspect)))
-    scored.sort()
+    grid_a, grid_w = np.meshgrid(aspects, widths, indexing="ij")  # every (aspect, width)
+    cost = _misfit(sides, grid_w.ravel(), grid_a.ravel()).mean(axis=1)
+    cost += float(cfg["guess_weight"]) * np.abs(np.log(grid_w.ravel() / guess))
+    scored = sorted(
+        zip(cost.tolist(), grid_w.ravel().tolist(), grid_a.ravel().tolist(), strict=True)
+    )
     out: list[tuple[float, float]] = []
     for _, width, aspect in scored:
         if all(abs(math.log(width / w)) > float(cfg["distinct"]) for w, _ in out):
@@ -77,13 +77,15 @@ def tile_sizes(regions: list[Region], guess: float, cfg: Config) -> list[tuple[f
     return out
 
 
-def _misfit(sides: Floats, width: float, aspect: float) -> Floats:
-    """How far each region's sides are from whole tiles, best of the two orientations."""
-    length = width * aspect
-    out = np.full(len(sides), 1.0)
-    for across, along in ((width, length), (length, width)):
-        ns = sides[:, 0] / across
-        nl = sides[:, 1] / along
+def _misfit(sides: Floats, width: Floats, aspect: Floats) -> Floats:
+    """How far each region's sides are from whole tiles, best of the two orientations: (k, n)
+    for k sizes (``width``, ``aspect``) and n regions."""
+    w = width[:, None]
+    length = w * aspect[:, None]
+    out = np.full((len(width), len(sides)), 1.0)
+    for across, along in ((w, length), (length, w)):
+        ns = sides[None, :, 0] / across
+        nl = sides[None, :, 1] / along
         err = np.abs(ns - np.maximum(1, np.round(ns))) + np.abs(nl - np.maximum(1, np.round(nl)))
         out = np.minimum(out, err)
     return out
@@ -188,25 +190,30 @@ def _segment(p: Floats, q: Floats) -> Segment:
     return ((float(p[0]), float(p[1])), (float(q[0]), float(q[1])))
 
 
-def line_strength(lightness: Image, line: Segment, offset: float, samples: int) -> float:
-    """How much a straight line stands out from both its sides (median over its length)."""
-    (x0, y0), (x1, y1) = line
-    t = np.linspace(0.1, 0.9, samples)
-    xs, ys = x0 + t * (x1 - x0), y0 + t * (y1 - y0)
-    n = np.array([y0 - y1, x1 - x0])
-    n = n / max(float(np.hypot(*n)), 1e-9) * offset
+def line_strength(
+    lightness: Image, lines: Sequence[Segment], offset: float, samples: int
+) -> Floats:
+    """How much each straight line stands out from both its sides (median over its length)."""
+    seg = np.array(lines, np.float64).reshape(-1, 2, 2)
+    t = np.linspace(0.1, 0.9, samples)[None, :]
+    p0, d = seg[:, None, 0, :], (seg[:, 1, :] - seg[:, 0, :])[:, None, :]
+    pts = p0 + t[..., None] * d  # (m, samples, 2)
+    normal = np.stack([-d[..., 1], d[..., 0]], axis=-1)
+    normal = normal / np.maximum(np.hypot(normal[..., 0], normal[..., 1]), 1e-9)[..., None] * offset
     h, w = lightness.shape
 
-    def at(dx: float, dy: float) -> Floats:
-        xi = np.clip(np.round(xs + dx).astype(int), 0, w - 1)
-        yi = np.clip(np.round(ys + dy).astype(int), 0, h - 1)
+    def at(shift: Floats) -> Floats:
+        q = np.round(pts + shift)
+        xi = np.clip(q[..., 0].astype(int), 0, w - 1)
+        yi = np.clip(q[..., 1].astype(int), 0, h - 1)
         values: Floats = lightness[yi, xi].astype(np.float64)
         return values
 
-    mid = at(0.0, 0.0)
-    one, other = mid - at(n[0], n[1]), mid - at(-n[0], -n[1])
+    mid = at(np.zeros_like(normal))
+    one, other = mid - at(normal), mid - at(-normal)
     both = np.where(one * other > 0, np.minimum(np.abs(one), np.abs(other)), 0.0)
-    return float(np.median(both))
+    strength: Floats = np.median(both, axis=1)
+    return strength
 
 
 def inside(point: tuple[float, float], quad: Quad) -> bool:

@@ -18,54 +18,85 @@ def _kernel(size: int) -> Image:
     return k
 
 
-def find_pips(lab: Image, cfg: Config) -> tuple[Pips, Pips]:
-    """Pip candidates of both polarities in a Lab image: (bright, dark)."""
-    lightness = lab[..., 0]
-    h, w = lightness.shape
+#: The Lab lightness (0..255) of each grey level: the lightness of an image is its grey levels
+#: looked up here, far cheaper than converting the whole frame to Lab.
+_LIGHTNESS = cv2.cvtColor(
+    np.repeat(np.arange(256, dtype=np.uint8), 3).reshape(1, 256, 3), cv2.COLOR_BGR2LAB
+)[0, :, 0].copy()
+
+
+def lightness(bgr: Image) -> Image:
+    """The Lab lightness of a BGR image (exact for greys, close for colours)."""
+    light: Image = cv2.LUT(cv2.cvtColor(bgr, cv2.COLOR_BGR2GRAY), _LIGHTNESS)
+    return light
+
+
+def find_pips(light: Image, bgr: Image, cfg: Config) -> tuple[Pips, Pips]:
+    """Pip candidates of both polarities, (bright, dark), from an image's lightness (and its
+    colours, for red pips)."""
+    h, w = light.shape
     size = round(float(cfg["kernel_frac"]) * min(h, w))
     lo, hi = (int(v) for v in cfg["kernel_px"])
     size = max(lo, min(hi, size)) | 1
     kernel = _kernel(size)
     out = []
     for bright, op in ((True, cv2.MORPH_TOPHAT), (False, cv2.MORPH_BLACKHAT)):
-        response = cv2.morphologyEx(lightness, op, kernel)
+        response = cv2.morphologyEx(light, op, kernel)
         # each pip is cut at a share of its own peak, so that the blurred body between close
         # pips (lighter than the table, darker than a pip) does not join them into one blob
         peak = cv2.dilate(response, _kernel(size // 2 | 1))
-        floor = np.maximum(int(cfg["min_contrast"]), (peak * float(cfg["peak_share"])))
-        binary = (response >= floor).astype(np.uint8)
+        floor = cv2.max(cv2.convertScaleAbs(peak, alpha=float(cfg["peak_share"])), 0)
+        floor = cv2.max(floor, int(cfg["min_contrast"]))
+        binary = cv2.compare(response, floor, cv2.CMP_GE)
         pips = _blobs(binary, bright, h * w, cfg)
         xi = np.round(pips.xy[:, 0]).astype(int)
         yi = np.round(pips.xy[:, 1]).astype(int)
         strong = response[yi, xi] >= int(cfg["seed_contrast"])
-        red = lab[yi, xi, 1].astype(np.int16) - 128 >= int(cfg["seed_red"])
+        colours = bgr[yi, xi].reshape(-1, 1, 3)
+        a = cv2.cvtColor(colours, cv2.COLOR_BGR2LAB)[:, 0, 1] if len(xi) else np.zeros(0)
+        red = a.astype(np.int16) - 128 >= int(cfg["seed_red"])
         out.append(Pips(bright, pips.xy, pips.radius, strong | red))
     return out[0], out[1]
 
 
 def _blobs(binary: Image, bright: bool, image_area: int, cfg: Config) -> Pips:
-    n, labels, stats, centroids = cv2.connectedComponentsWithStats(binary, connectivity=8)
-    if n <= 1:
+    """Round blobs of a pip's size; blobs of a few pips run together are split."""
+    contours, _ = cv2.findContours(binary, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+    min_area = float(cfg["min_area_px"])
+    # a blob's pixels: its outline's area plus half its outline (which the area leaves out)
+    boxes, areas, centres, shapes = [], [], [], []
+    for c in contours:
+        if len(c) < 4:
+            continue  # a speck of a pixel or two
+        m = cv2.moments(c)
+        area = m["m00"] + len(c) / 2 + 1
+        if area < min_area:
+            continue
+        boxes.append(cv2.boundingRect(c))
+        areas.append(area)
+        pts = c.reshape(-1, 2)
+        centres.append((m["m10"] / m["m00"], m["m01"] / m["m00"]) if m["m00"] > 0 else pts.mean(0))
+        shapes.append(c)
+    if not areas:
         return Pips(bright, np.zeros((0, 2)), np.zeros(0), np.zeros(0, bool))
-    stats = stats[1:]
-    bw = stats[:, cv2.CC_STAT_WIDTH].astype(np.float64)
-    bh = stats[:, cv2.CC_STAT_HEIGHT].astype(np.float64)
-    area = stats[:, cv2.CC_STAT_AREA].astype(np.float64)
+    box = np.array(boxes, np.float64)
+    area = np.array(areas)
+    bw, bh = box[:, 2], box[:, 3]
     fill = area / (bw * bh)
     elong = np.maximum(bw, bh) / np.minimum(bw, bh)
     keep = (
-        (area >= float(cfg["min_area_px"]))
-        & (area <= float(cfg["max_area_frac"]) * image_area)
+        (area <= float(cfg["max_area_frac"]) * image_area)
         & (fill >= float(cfg["min_fill"]))
         & (elong <= float(cfg["max_elongation"]))
     )
-    xy = centroids[1:][keep].astype(np.float64)
+    xy = np.array(centres, np.float64)[keep].reshape(-1, 2)
     radius = np.sqrt(area[keep] / np.pi)
     # pips close together (a 6's columns, a blurred 3) run into one blob: split it at its necks
-    merged = ~keep & (area >= 2 * float(cfg["min_area_px"]))
-    merged &= area <= float(cfg["max_area_frac"]) * image_area * 6
-    parts = [_split(labels, stats[k], k + 1, cfg) for k in np.flatnonzero(merged)]
-    found = [p for p in parts if len(p)]
+    # (a handful of pips at most, still compact: not a printed line or a tile's rim)
+    typical = float(np.median(area[keep])) if keep.any() else min_area * 4
+    merged = ~keep & (area >= 2 * min_area) & (area <= 7 * typical)
+    merged &= (fill >= 0.35) & (elong <= 4.0)
+    found = [p for p in (_split(shapes[k], boxes[k]) for k in np.flatnonzero(merged)) if len(p)]
     if found:
         extra = np.concatenate(found)
         xy = np.concatenate([xy, extra[:, :2]])
@@ -73,10 +104,12 @@ def _blobs(binary: Image, bright: bool, image_area: int, cfg: Config) -> Pips:
     return Pips(bright, xy, radius, np.ones(len(radius), bool))
 
 
-def _split(labels: Image, stat: Image, label: int, cfg: Config) -> Image:
+def _split(contour: Image, box: tuple[int, int, int, int]) -> Image:
     """Round pips in a blob of several run together, (k, 3) of x, y, radius; or none."""
-    x, y, w, h = (int(v) for v in stat[:4])
-    parts = split_blob(labels[y : y + h, x : x + w] == label)
+    x, y, w, h = box
+    blob = np.zeros((h, w), np.uint8)
+    cv2.drawContours(blob, [contour], -1, 1, -1, offset=(-x, -y))
+    parts = split_blob(blob > 0)
     if len(parts):
         parts[:, 0] += x
         parts[:, 1] += y

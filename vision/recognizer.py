@@ -14,7 +14,7 @@ import numpy as np
 
 from .config import Config, load_config
 from .locate import Cut, cuts, first_guess, inside, line_strength, strip_cuts, tile_sizes
-from .pips import find_pips
+from .pips import find_pips, lightness
 from .read import read_tile
 from .segment import Region, ground_mask, segment
 from .timing import Laps
@@ -63,7 +63,7 @@ def recognize(
         raise RecognitionError("not a colour image", image.shape, "an 8-bit BGR image (h, w, 3)")
     laps = Laps()
     work, scale = _prepare(image, tile_px, cfg["prepare"])
-    lab: Image = cv2.cvtColor(work, cv2.COLOR_BGR2LAB)
+    light = lightness(work)
     smooth: Image = cv2.medianBlur(work, 3)
     laps.lap("prepare")
     found: list[_Found] = []
@@ -75,7 +75,8 @@ def recognize(
         for quad in no_tiles or []:
             corners = np.round(np.array(quad, np.float64) * scale).astype(np.int32)
             cv2.fillConvexPoly(not_ground, corners, 0)
-    both = find_pips(lab, cfg["pips"])
+    both = find_pips(light, work, cfg["pips"])
+    per_polarity: list[tuple[float, list[_Found], list[_Found], float]] = []
     laps.lap("pips")
     seeds = [p.xy[p.seed] / scale for p in both if len(p.radius)]
     for pips in both:
@@ -99,14 +100,26 @@ def recognize(
         for width, ratio in sizes:
             if width < float(cfg["locate"]["min_width_px"]):
                 continue  # smaller than any tile the camera can read: dice, buttons, print
-            score, ok, bad = _read_regions(lab, regions, width, ratio, cfg, tile_px is not None)
+            score, ok, bad = _read_regions(
+                work, light, regions, width, ratio, cfg, tile_px is not None
+            )
             if best is None or score > best[0]:
                 best = (score, ok, bad, width)
         if best is not None:
-            found += best[1]
-            doubtful += best[2]
-            used_width = max(used_width, best[3])
+            per_polarity.append(best)
         laps.lap("cut and read")
+    floor = float(cfg["read"]["min_confidence"])
+    sure = [b[3] for b in per_polarity if any(f.reading.confidence >= floor for f in b[1])]
+    for _, ok, bad, width in per_polarity:
+        doubtful += bad
+        if sure and width < float(cfg["locate"]["same_size"]) * max(sure):
+            # one set's tiles are all of a size: these are smaller things with pips (dice)
+            doubtful += [
+                _Found(f.quad, _flag(f.reading, "smaller than the other tiles")) for f in ok
+            ]
+            continue
+        found += ok
+        used_width = max(used_width, width)
     obs = _assemble(found, doubtful, float(cfg["read"]["min_confidence"]), 1.0 / scale)
     obs.tile_px = used_width / scale if scale > 0 else 0.0
     laps.lap("assemble")
@@ -117,7 +130,13 @@ def recognize(
 
 
 def _read_regions(
-    lab: Image, regions: list[Region], width: float, aspect: float, cfg: Config, known: bool
+    bgr: Image,
+    light: Image,
+    regions: list[Region],
+    width: float,
+    aspect: float,
+    cfg: Config,
+    known: bool,
 ) -> tuple[float, list[_Found], list[_Found]]:
     """The best cut of every region into tiles of this size, read; and the total score."""
     found: list[_Found] = []
@@ -125,7 +144,7 @@ def _read_regions(
     total = 0.0
     penalty = float(cfg["read"]["penalty"])
     for region in regions:
-        score, best = _best_cut(lab, region, width, aspect, cfg, known)
+        score, best = _best_cut(bgr, light, region, width, aspect, cfg, known)
         if best is None:
             doubtful.append(_Found(_box(region), Reading(0, 0, 0.0, ("no cut fits",))))
             continue
@@ -148,7 +167,13 @@ def _box(region: Region) -> Quad:
 
 
 def _best_cut(
-    lab: Image, region: Region, width: float, aspect: float, cfg: Config, known: bool
+    bgr: Image,
+    light: Image,
+    region: Region,
+    width: float,
+    aspect: float,
+    cfg: Config,
+    known: bool,
 ) -> tuple[float, list[tuple[Quad, Reading]] | None]:
     best: list[tuple[Quad, Reading]] | None = None
     best_score = -1.0
@@ -165,14 +190,13 @@ def _best_cut(
         for q in cut.cells:
             key = tuple(round(v) for p in q for v in p)
             if key not in seen:
-                reading = read_tile(lab, q, region.bright, aspect, cfg["read"])
+                reading = read_tile(bgr, q, region.bright, aspect, cfg["read"])
                 seen[key] = _misfit_cell(reading, q, width, aspect, cfg)
             readings.append(seen[key])
         score = sum(r.confidence for r in readings) / len(readings)
         if cut.seams:
-            light = lab[..., 0]
-            seams = np.median([line_strength(light, s, offset, samples) for s in cut.seams])
-            middles = np.median([line_strength(light, m, offset, samples) for m in cut.middles])
+            seams = np.median(line_strength(light, cut.seams, offset, samples))
+            middles = np.median(line_strength(light, cut.middles, offset, samples))
             evidence = (seams - middles) / float(seam_cfg["seam_scale"])
             score += float(seam_cfg["seam_weight"]) * float(np.tanh(evidence))
             if cut.flush and evidence < float(seam_cfg["flush_min_evidence"]):
@@ -213,6 +237,10 @@ def _misfit_cell(reading: Reading, quad: Quad, width: float, aspect: float, cfg:
         reading.confidence * float(cfg["read"]["penalty"]),
         (*reading.defects, f"cell {off:.0%} off the tile size"),
     )
+
+
+def _flag(reading: Reading, defect: str) -> Reading:
+    return Reading(reading.high, reading.low, 0.0, (*reading.defects, defect))
 
 
 def _assemble(

@@ -127,7 +127,7 @@ class TableRecognizer:
                 continue  # face-up tiles not read with confidence are not face-down ones
             for cut in cuts(rect, tile_px, self.aspect, self.cfg["locate"])[:1]:
                 readings = [  # blank whichever colour the pips would be
-                    read_tile(lab, cell, bright, self.aspect, self.cfg["read"])
+                    read_tile(small, cell, bright, self.aspect, self.cfg["read"])
                     for cell in cut.cells
                     for bright in (True, False)
                 ]
