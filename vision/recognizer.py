@@ -16,7 +16,7 @@ from .config import Config, load_config
 from .locate import Cut, cuts, first_guess, inside, line_strength, strip_cuts, tile_sizes
 from .pips import find_pips, lightness
 from .read import read_tile
-from .segment import Region, ground_mask, segment
+from .segment import Region, edge_mask, ground_mask, segment
 from .timing import Laps
 from .types import Image, Observation, Quad, Reading, Tile
 
@@ -76,6 +76,7 @@ def recognize(
             corners = np.round(np.array(quad, np.float64) * scale).astype(np.int32)
             cv2.fillConvexPoly(not_ground, corners, 0)
     both = find_pips(light, work, cfg["pips"])
+    edges = edge_mask(work, cfg["segment"]) if ground is None else None
     per_polarity: list[tuple[float, list[_Found], list[_Found], float]] = []
     laps.lap("pips")
     seeds = [p.xy[p.seed] / scale for p in both if len(p.radius)]
@@ -89,7 +90,7 @@ def recognize(
         )
         if guess <= 0:
             continue
-        regions = segment(smooth, pips, guess, cfg["segment"], ground, not_ground)
+        regions = segment(smooth, pips, guess, cfg["segment"], ground, not_ground, edges)
         laps.lap("segment")
         if tile_px is not None:
             ratio = aspect if aspect is not None else float(cfg["locate"]["default_aspect"])
@@ -243,6 +244,23 @@ def _flag(reading: Reading, defect: str) -> Reading:
     return Reading(reading.high, reading.low, 0.0, (*reading.defects, defect))
 
 
+def _without_overlaps(kept: list[_Found]) -> list[_Found]:
+    """Two readings whose tiles overlap cannot both be right, and which one is wrong is not
+    known: both are flagged (a cell across two tiles' halves beside the tiles themselves)."""
+    quads = [np.array(f.quad, np.float32) for f in kept]
+    areas = [abs(float(cv2.contourArea(q))) for q in quads]
+    clash: set[int] = set()
+    for i in range(len(kept)):
+        for j in range(i + 1, len(kept)):
+            common, _ = cv2.intersectConvexConvex(quads[i], quads[j])
+            if common > 0.2 * min(areas[i], areas[j]):
+                clash |= {i, j}
+    return [
+        _Found(f.quad, _flag(f.reading, "overlaps another tile")) if i in clash else f
+        for i, f in enumerate(kept)
+    ]
+
+
 def _assemble(
     found: list[_Found], doubtful: list[_Found], floor: float, unscale: float
 ) -> Observation:
@@ -252,6 +270,7 @@ def _assemble(
         if any(inside(f.center, k.quad) or inside(k.center, f.quad) for k in kept):
             continue
         kept.append(f)
+    kept = _without_overlaps(kept)
     obs = Observation()
     notes: list[tuple[str | None, float, tuple[str, ...]]] = []
     for f in kept:

@@ -33,15 +33,22 @@ class Region:
 
 
 def body_colours(image: Image, pips: Pips) -> Floats:
-    """The median colour on a ring around each pip (its tile's body), (n, 3) BGR."""
+    """The colour of each pip's tile body, (n, 3) BGR: the median of a ring around the pip,
+    less its third most like a pip (where pips crowd, the ring crosses other pips)."""
     h, w = image.shape[:2]
-    out = np.zeros((len(pips.radius), 3))
-    for i, ((x, y), r) in enumerate(zip(pips.xy, pips.radius, strict=True)):
-        pts = np.array([x, y]) + _RING * max(2.0, 2.0 * r)
-        xs = np.clip(np.round(pts[:, 0]).astype(int), 0, w - 1)
-        ys = np.clip(np.round(pts[:, 1]).astype(int), 0, h - 1)
-        out[i] = np.median(image[ys, xs].astype(np.float64), axis=0)
-    return out
+    n = len(pips.radius)
+    if n == 0:
+        return np.zeros((0, 3))
+    pts = (
+        pips.xy[:, None, :] + _RING[None, :, :] * np.maximum(2.0, 2.0 * pips.radius)[:, None, None]
+    )
+    xs = np.clip(np.round(pts[..., 0]).astype(int), 0, w - 1)
+    ys = np.clip(np.round(pts[..., 1]).astype(int), 0, h - 1)
+    ring = image[ys, xs].astype(np.float64)  # (n, samples, 3)
+    grey = ring @ np.array([0.114, 0.587, 0.299])
+    order = np.argsort(grey if pips.bright else -grey, axis=1)[:, : len(_RING) * 2 // 3]
+    body: Floats = np.median(np.take_along_axis(ring, order[..., None], axis=1), axis=1)
+    return body
 
 
 def pip_mask(shape: tuple[int, int], pips: Pips, radius: float) -> Image:
@@ -59,8 +66,12 @@ def segment(
     cfg: Config,
     ground: tuple[float, float, float] | None = None,
     not_ground: Image | None = None,
+    edges: Image | None = None,
 ) -> list[Region]:
     """Regions of touching tiles grown from the pips; ``tile_px`` is a first guess of W.
+
+    ``edges`` (255 on an edge), when given, bound the regions: a tile's rim stops the growth
+    where the table has the tile's colour (a black tile on dark wood).
 
     ``ground`` (BGR), when known (the mat), is the colour of what the tiles lie on: a pip-like
     mark whose surroundings have that colour (a printed line) grows no region, and no region
@@ -71,6 +82,8 @@ def segment(
     h, w = image.shape[:2]
     if ground is not None and not_ground is None:
         not_ground = cv2.bitwise_not(ground_mask(image, ground, cfg))
+    if edges is not None:
+        edges = long_edges(edges, float(cfg["edge_length"]) * float(np.median(pips.radius)))
     body = body_colours(image, pips)
     covered = pip_mask((h, w), pips, float(cfg["paint_radius"]))
     done = np.zeros(len(pips.radius), bool)
@@ -99,7 +112,10 @@ def segment(
             else:
                 lo = np.clip(body[i] - float(tol or 0), 0, 255)
                 hi = np.clip(body[i] + float(tol or 0), 0, 255)
-                like = cv2.bitwise_or(cv2.inRange(roi, lo, hi), pips_roi)
+                like = cv2.inRange(roi, lo, hi)
+                if edges is not None:
+                    like = cv2.bitwise_and(like, cv2.bitwise_not(edges[y0:y1, x0:x1]))
+                like = cv2.bitwise_or(like, pips_roi)
                 if not_ground is not None:
                     like = cv2.bitwise_and(like, not_ground[y0:y1, x0:x1])
             found = _grow(like, (x - x0, y - y0), (x0, y0, x1, y1), (w, h), kernel, cfg)
@@ -131,6 +147,24 @@ def segment(
             )
         )
     return regions
+
+
+def edge_mask(image: Image, cfg: Config) -> Image:
+    """255 on the edges of a BGR image (Canny on its blurred grey)."""
+    grey = cv2.GaussianBlur(cv2.cvtColor(image, cv2.COLOR_BGR2GRAY), (5, 5), 0)
+    lo, hi = (float(v) for v in cfg["edges"])
+    edges: Image = cv2.Canny(grey, lo, hi)
+    return edges
+
+
+def long_edges(edges: Image, min_length: float) -> Image:
+    """The edges at least ``min_length`` long (a tile's rim, a seam; not the ring around a
+    pip), thickened by a pixel to close small gaps."""
+    contours, _ = cv2.findContours(edges, cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE)
+    keep = [c for c in contours if max(cv2.boundingRect(c)[2:]) >= min_length]
+    out = np.zeros_like(edges)
+    cv2.drawContours(out, keep, -1, 255, 2)
+    return out
 
 
 def ground_mask(image: Image, ground: tuple[float, float, float], cfg: Config) -> Image:
@@ -182,6 +216,8 @@ def _grow(
     flags = 8 | cv2.FLOODFILL_MASK_ONLY | (255 << 8)
     cv2.floodFill(like, mask, seed, 0, 0, 0, flags)
     region: Image = mask[1:-1, 1:-1]
+    # notches where the body's colour strayed (a crowded half, a highlight) are not leaks
+    region = cv2.morphologyEx(region, cv2.MORPH_CLOSE, kernel)
     contours, _ = cv2.findContours(region, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     if not contours:
         return None
