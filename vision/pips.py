@@ -126,7 +126,7 @@ def split_blob(blob: Image) -> Image:
     padded = cv2.copyMakeBorder(blob.astype(np.uint8), 1, 1, 1, 1, cv2.BORDER_CONSTANT, value=0)
     dist = cv2.distanceTransform(padded, cv2.DIST_L2, 3)
     peak = float(dist.max())
-    for share in (0.6, 0.75):
+    for share in (0.6, 0.75, 0.85):
         core = (dist >= share * peak).astype(np.uint8)
         n, _, st, cen = cv2.connectedComponentsWithStats(core, connectivity=8)
         if n - 1 < 2:

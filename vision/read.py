@@ -60,10 +60,18 @@ def read_patch(patch: Image, bright: bool, cfg: Config) -> Reading:
     threshold = max(0.5 * min_contrast, float(cfg["threshold_share"]) * peak)
     binary = ((strength > threshold) | red).astype(np.uint8)
     n, labels, stats, centroids = cv2.connectedComponentsWithStats(binary, connectivity=8)
+    body_px = inner[binary[border:-border, border:-border] == 0]
+    spread = 0.0
+    if body_px.size >= 10:
+        lo_rank, hi_rank = int(0.2 * (body_px.size - 1)), int(0.8 * (body_px.size - 1))
+        ranked = np.partition(body_px, (lo_rank, hi_rank))
+        spread = float(ranked[hi_rank] - ranked[lo_rank])
     area_unit = width * width
     tiny = float(cfg["tiny_area"]) * area_unit
     lo, hi = float(cfg["min_pip_area"]) * area_unit, float(cfg["max_pip_area"]) * area_unit
     defects: list[str] = []
+    if spread > float(cfg["body_spread"]):
+        defects.append(f"a body of two shades ({spread:.0f} apart): the cell is off its tile")
     halves: list[list[int]] = [[], []]
     spots: list[list[tuple[float, float]]] = [[], []]  # each pip's centre, per half
     mid = length / 2
@@ -158,16 +166,23 @@ def _check_layout(
     cfg: Config,
     defects: list[str],
 ) -> None:
-    """Odd counts have a pip on the tile's centre line and even counts none (where along
+    """Odd counts have one pip on the tile's centre line and even counts none (where along
     the half they sit differs between sets). A cell shifted off its tile, or laid across two
     tiles, breaks this."""
     cx = width / 2
-    on_line = any(abs(x - cx) < float(cfg["centre_line"]) * width for x, _ in spots)
+    on_line = sum(abs(x - cx) < float(cfg["centre_line"]) * width for x, _ in spots)
     n = len(spots)
-    if n % 2 == 1 and not on_line:
-        defects.append(f"no pip on the centre line in the {n} of half {half}")
-    elif n % 2 == 0 and on_line:
-        defects.append(f"a pip on the centre line in the {n} of half {half}")
+    if on_line != n % 2:
+        defects.append(f"{on_line} pips on the centre line in the {n} of half {half}")
+    elif n >= 4:
+        # a 4, 5 or 6 has a column of pips on each side, straight along the tile: slanted
+        # columns are a tile lying askew in its cell
+        slack = float(cfg["column_slack"]) * width
+        for side in (-1, 1):
+            xs = [x for x, _ in spots if (x - cx) * side > float(cfg["centre_line"]) * width]
+            if len(xs) >= 2 and max(xs) - min(xs) > slack:
+                defects.append(f"a slanted column of pips in the {n} of half {half}")
+                break
 
 
 def _check_colour(
@@ -194,7 +209,9 @@ def _middle_seam(lightness: Array, binary: Array, border: int, width: int) -> fl
     mid = lightness.shape[0] // 2
     d = max(2, round(0.12 * width))
     cols = np.arange(border, width - border)
-    free = ~binary[mid - d : mid + d + 1, border : width - border].any(axis=0)
+    # clear of the pips and of the halo around them (blur, a cup's shade)
+    near = binary[max(0, mid - d - 3) : mid + d + 4, border : width - border]
+    free = ~near.any(axis=0)
     if int(np.count_nonzero(free)) < 4:
         return 0.0
     keep = cols[free]

@@ -98,14 +98,16 @@ def recognize(
         else:
             sizes = tile_sizes(regions, guess, cfg["locate"])
         best: tuple[float, list[_Found], list[_Found], float] | None = None
-        for width, ratio in sizes:
-            if width < float(cfg["locate"]["min_width_px"]):
-                continue  # smaller than any tile the camera can read: dice, buttons, print
-            score, ok, bad = _read_regions(
-                work, light, regions, width, ratio, cfg, tile_px is not None
-            )
-            if best is None or score > best[0]:
-                best = (score, ok, bad, width)
+        tried = [
+            (width, _cut_regions(work, light, regions, width, ratio, cfg, tile_px is not None))
+            for width, ratio in sizes
+            if width >= float(cfg["locate"]["min_width_px"])  # else dice, buttons, print
+        ]
+        for width, cut in tried:
+            total = sum(score * len(cells) for score, cells in cut if cells)
+            if best is None or total > best[0]:
+                ok, bad = _found(regions, cut, [c for _, c in tried], cfg)
+                best = (total, ok, bad, width)
         if best is not None:
             per_polarity.append(best)
         laps.lap("cut and read")
@@ -130,7 +132,10 @@ def recognize(
     return obs
 
 
-def _read_regions(
+Cells = list[tuple[Quad, Reading]]
+
+
+def _cut_regions(
     bgr: Image,
     light: Image,
     regions: list[Region],
@@ -138,19 +143,41 @@ def _read_regions(
     aspect: float,
     cfg: Config,
     known: bool,
-) -> tuple[float, list[_Found], list[_Found]]:
-    """The best cut of every region into tiles of this size, read; and the total score."""
+) -> list[tuple[float, Cells | None]]:
+    """The best cut of every region into tiles of this size, read, with its score."""
+    return [_best_cut(bgr, light, region, width, aspect, cfg, known) for region in regions]
+
+
+def _found(
+    regions: list[Region],
+    chosen: list[tuple[float, Cells | None]],
+    every: list[list[tuple[float, Cells | None]]],
+    cfg: Config,
+) -> tuple[list[_Found], list[_Found]]:
+    """The tiles of the chosen size's cuts, and those in doubt.
+
+    A region that another candidate size reads clearly better, as other faces, is in doubt:
+    the sizes differ by a few per cent, and a cut a little off reads two tiles' halves.
+    """
     found: list[_Found] = []
     doubtful: list[_Found] = []
-    total = 0.0
     penalty = float(cfg["read"]["penalty"])
-    for region in regions:
-        score, best = _best_cut(bgr, light, region, width, aspect, cfg, known)
-        if best is None:
+    margin = float(cfg["locate"]["size_margin"])
+    for k, (region, (score, cells)) in enumerate(zip(regions, chosen, strict=True)):
+        if cells is None:
             doubtful.append(_Found(_box(region), Reading(0, 0, 0.0, ("no cut fits",))))
             continue
-        for quad, reading in best:
-            if region.at_border:
+        faces = sorted(str(r.face) for _, r in cells)
+        rival = any(
+            other[k][1] is not None
+            and other[k][0] > score + margin
+            and sorted(str(r.face) for _, r in other[k][1] or []) != faces
+            for other in every
+        )
+        for quad, reading in cells:
+            if rival:
+                reading = _flag(reading, "another tile size reads this group better")
+            elif region.at_border:
                 reading = Reading(
                     reading.high,
                     reading.low,
@@ -158,8 +185,7 @@ def _read_regions(
                     (*reading.defects, "region reaches the picture's edge"),
                 )
             (found if reading.confidence > 0 else doubtful).append(_Found(quad, reading))
-        total += score * len(best)
-    return total, found, doubtful
+    return found, doubtful
 
 
 def _box(region: Region) -> Quad:
@@ -192,7 +218,8 @@ def _best_cut(
             key = tuple(round(v) for p in q for v in p)
             if key not in seen:
                 reading = read_tile(bgr, q, region.bright, aspect, cfg["read"])
-                seen[key] = _misfit_cell(reading, q, width, aspect, cfg)
+                reading = _misfit_cell(reading, q, width, aspect, cfg)
+                seen[key] = _off_region(reading, q, region, cfg)
             readings.append(seen[key])
         score = sum(r.confidence for r in readings) / len(readings)
         if cut.seams:
@@ -222,6 +249,29 @@ def _best_cut(
         if min(r.confidence for _, r in best) < float(cfg["read"]["min_confidence"]):
             return best_score, None
     return best_score, best
+
+
+_SAMPLES = np.array([(u, v) for u in (0.2, 0.5, 0.8) for v in (0.1, 0.3, 0.5, 0.7, 0.9)])
+
+
+def _off_region(reading: Reading, quad: Quad, region: Region, cfg: Config) -> Reading:
+    """The reading, less sure when much of its cell lies outside the region it was cut from
+    (the cell hangs over the table, or over a neighbour the region left out)."""
+    q = np.array(quad, np.float64)
+    u, v = _SAMPLES[:, :1], _SAMPLES[:, 1:]
+    points = q[0] + u * (q[1] - q[0]) + v * (q[3] - q[0])
+    contour = region.contour.reshape(-1, 1, 2).astype(np.float32)
+    share = np.mean(
+        [cv2.pointPolygonTest(contour, (float(x), float(y)), False) >= 0 for x, y in points]
+    )
+    if share >= float(cfg["locate"]["min_inside"]):
+        return reading
+    return Reading(
+        reading.high,
+        reading.low,
+        reading.confidence * float(cfg["read"]["penalty"]),
+        (*reading.defects, f"{1 - share:.0%} of the cell off its region"),
+    )
 
 
 def _misfit_cell(reading: Reading, quad: Quad, width: float, aspect: float, cfg: Config) -> Reading:
