@@ -69,6 +69,8 @@ def read_patch(patch: Image, bright: bool, cfg: Config) -> Reading:
     area_unit = width * width
     tiny = float(cfg["tiny_area"]) * area_unit
     lo, hi = float(cfg["min_pip_area"]) * area_unit, float(cfg["max_pip_area"]) * area_unit
+    one_hi = float(cfg["max_one_area"]) * area_unit
+    big: set[int] = set()
     defects: list[str] = []
     if spread > float(cfg["body_spread"]):
         defects.append(f"a body of two shades ({spread:.0f} apart): the cell is off its tile")
@@ -88,7 +90,9 @@ def read_patch(patch: Image, bright: bool, cfg: Config) -> Reading:
         if area < tiny:
             continue
         centres = [(float(centroids[k][0]), float(centroids[k][1]))]
-        if area > hi or not _roundish(stats[k], pip_fill):
+        if hi < area <= one_hi and _roundish(stats[k], pip_fill):
+            big.add(k)  # the large pip of a 1, if it is alone in its half
+        elif area > hi or not _roundish(stats[k], pip_fill):
             # pips run together on a small or blurred tile: cut at their necks, or else
             # counted by area
             x, y, w, h = (int(v) for v in stats[k, :4])
@@ -114,6 +118,8 @@ def read_patch(patch: Image, bright: bool, cfg: Config) -> Reading:
             halves[0 if c[1] < mid else 1].append(k)
             spots[0 if c[1] < mid else 1].append(c)
     counts = [len(h) for h in halves]
+    if any(big & set(h) and len(h) > 1 for h in halves):
+        defects.append("a pip as large as a 1's among others")
     if counts[0] == 0 and counts[1] == 0:
         return Reading(0, 0, _clip(0.5 - 0.1 * len(defects)), tuple(defects))
     if not all(1 <= c <= 6 for c in counts):

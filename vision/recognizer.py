@@ -222,13 +222,18 @@ def _best_cut(
                 seen[key] = _off_region(reading, q, region, cfg)
             readings.append(seen[key])
         score = sum(r.confidence for r in readings) / len(readings)
+        evidence = 0.0
         if cut.seams:
             seams = np.median(line_strength(light, cut.seams, offset, samples))
             middles = np.median(line_strength(light, cut.middles, offset, samples))
-            evidence = (seams - middles) / float(seam_cfg["seam_scale"])
+            evidence = float(seams - middles) / float(seam_cfg["seam_scale"])
             score += float(seam_cfg["seam_weight"]) * float(np.tanh(evidence))
             if cut.flush and evidence < float(seam_cfg["flush_min_evidence"]):
                 continue  # flush tiles whose seams do not show: perhaps across two tiles' halves
+            if evidence < float(seam_cfg["die_evidence"]) and all(
+                r.high == r.low == 1 for r in readings
+            ):
+                continue  # a die showing its red 4, not 1-1s side by side: no seam between
         tried.append((score, cut))
         if score > best_score:
             best_score = score

@@ -40,7 +40,7 @@ def body_colours(image: Image, pips: Pips) -> Floats:
     if n == 0:
         return np.zeros((0, 3))
     pts = (
-        pips.xy[:, None, :] + _RING[None, :, :] * np.maximum(2.0, 2.0 * pips.radius)[:, None, None]
+        pips.xy[:, None, :] + _RING[None, :, :] * np.maximum(2.0, 1.6 * pips.radius)[:, None, None]
     )
     xs = np.clip(np.round(pts[..., 0]).astype(int), 0, w - 1)
     ys = np.clip(np.round(pts[..., 1]).astype(int), 0, h - 1)
