@@ -25,3 +25,21 @@ def test_a_blank_back_reads_as_blank() -> None:
     image, truth = render_tile(None, scheme="dark")
     reading = read_tile(image, truth.corners, True, 2.125, CFG)
     assert reading.is_blank and reading.face is None
+
+
+@pytest.mark.parametrize("shift", [0.22, 0.3])
+def test_a_cell_shifted_across_its_tile_is_not_misread(shift: float) -> None:
+    """Half a column of pips and the table beside it must not read as some other face."""
+    import numpy as np
+
+    image, truth = render_tile("6-5", seed=3, scheme="dark", angle=0.0)
+    corners = np.array(truth.corners)
+    across = (corners[1] - corners[0]) * shift
+    reading = read_tile(image, tuple(map(tuple, corners + across)), True, 2.125, CFG)
+    assert reading.face == "6-5" or reading.confidence < CFG["min_confidence"], reading
+
+
+def test_a_lone_large_pip_is_a_one_but_not_among_others() -> None:
+    image, truth = render_tile("3-1", seed=1, scheme="dark", angle=0.3)
+    reading = read_tile(image, truth.corners, True, 2.125, CFG)
+    assert reading.face == "3-1" and reading.confidence >= CFG["min_confidence"]

@@ -30,10 +30,10 @@ def test_scenes_are_never_misread() -> None:
         r, w = _score(Counter(t.face for t in truth.face_up), Counter(t.face for t in obs.tiles))
         total, right, wrong = total + len(truth.face_up), right + r, wrong + w
     assert wrong <= 0.005 * max(right, 1)  # tiles reported are read right
-    assert right >= 0.5 * total  # measured recall is in bench/results; this pins a floor
+    assert right >= 0.8 * total  # measured recall is in bench/results; this pins a floor
 
 
-@pytest.mark.parametrize("seed", [0, 1, 2])
+@pytest.mark.parametrize("seed", range(8))
 def test_empty_tables_show_no_tiles(seed: int) -> None:
     image, truth = render_scene(seed, faces=[], distractors=3)
     assert truth.tiles == []
@@ -56,7 +56,7 @@ def test_tiles_on_the_mat_come_with_their_zone() -> None:
         for tile in obs.tiles:
             assert len(tile.corners) == 4 and 0 < tile.confidence <= 1
     assert wrong == 0  # a tile reported in a zone is there
-    assert right >= 0.5 * total  # the measured share is in bench/results
+    assert right >= 0.75 * total  # the measured share is in bench/results
 
 
 def test_a_grey_image_is_refused_with_what_was_expected() -> None:
@@ -81,3 +81,26 @@ def test_the_recognizer_object_runs_the_same_stages() -> None:
     assert [t.face for t in Recognizer().observe(image).tiles] == [
         t.face for t in recognize(image).tiles
     ]
+
+
+def test_a_die_showing_four_is_not_two_tiles() -> None:
+    """A Chinese die's 4 is red like a 1-1's pips, and square like two tiles side by side:
+    only the seam two tiles would show between them tells them apart."""
+    image, truth = render_scene(9014)  # three tiles on dark wood and a die showing 4
+    faces = [t.face for t in recognize(image).tiles]
+    assert faces.count("1-1") <= sum(t.face == "1-1" for t in truth.face_up)
+
+
+def test_readings_that_overlap_are_both_in_doubt() -> None:
+    from vision.recognizer import _Found, _without_overlaps
+    from vision.types import Reading
+
+    def found(x: float, face: tuple[int, int]) -> _Found:
+        quad = ((x, 0.0), (x + 20.0, 0.0), (x + 20.0, 43.0), (x, 43.0))
+        return _Found(quad, Reading(face[0], face[1], 1.0, ()))
+
+    apart = _without_overlaps([found(0, (6, 6)), found(21, (5, 5))])
+    assert [f.reading.confidence for f in apart] == [1.0, 1.0]
+    across = _without_overlaps([found(0, (6, 6)), found(10, (6, 3))])
+    assert [f.reading.confidence for f in across] == [0.0, 0.0]
+    assert "overlaps another tile" in across[0].reading.defects
