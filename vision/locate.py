@@ -17,7 +17,7 @@ import numpy as np
 
 from .config import Config
 from .segment import Region
-from .types import Floats, Image, Quad
+from .types import Contour, Floats, Image, Quad
 
 Segment = tuple[tuple[float, float], tuple[float, float]]
 
@@ -228,7 +228,7 @@ def box_points(rect: tuple[tuple[float, float], tuple[float, float], float]) -> 
 
 
 def strip_cuts(
-    contour: Floats,
+    contour: Contour,
     rect: tuple[tuple[float, float], tuple[float, float], float],
     width: float,
     aspect: float,

@@ -10,7 +10,7 @@ import cv2
 import numpy as np
 
 from .config import Config
-from .types import Image, Pips
+from .types import Array, Floats, Image, Pips
 
 
 def _kernel(size: int) -> Image:
@@ -104,7 +104,7 @@ def _blobs(binary: Image, bright: bool, image_area: int, cfg: Config) -> Pips:
     return Pips(bright, xy, radius, np.ones(len(radius), bool))
 
 
-def _split(contour: Image, box: tuple[int, int, int, int]) -> Image:
+def _split(contour: Array, box: tuple[int, int, int, int]) -> Floats:
     """Round pips in a blob of several run together, (k, 3) of x, y, radius; or none."""
     x, y, w, h = box
     blob = np.zeros((h, w), np.uint8)
@@ -116,7 +116,7 @@ def _split(contour: Image, box: tuple[int, int, int, int]) -> Image:
     return parts
 
 
-def split_blob(blob: Image) -> Image:
+def split_blob(blob: Array) -> Floats:
     """The round pips of a blob (a boolean mask) of several run together, (k, 3) of x, y,
     radius in the mask's pixels; empty unless it falls into two or more round pieces.
 
