@@ -61,7 +61,12 @@ def find_pips(light: Image, bgr: Image, cfg: Config) -> tuple[Pips, Pips]:
 
 def _blobs(binary: Image, bright: bool, image_area: int, cfg: Config) -> Pips:
     """Round blobs of a pip's size; blobs of a few pips run together are split."""
-    contours, _ = cv2.findContours(binary, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+    # every blob's outer boundary, those inside another blob's hole too (pips within a
+    # printed frame on the mat)
+    found, hierarchy = cv2.findContours(binary, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_NONE)
+    contours = [
+        c for c, h in zip(found, hierarchy[0] if len(found) else [], strict=True) if h[3] < 0
+    ]
     min_area = float(cfg["min_area_px"])
     # a blob's pixels: its outline's area plus half its outline (which the area leaves out)
     boxes, areas, centres, shapes = [], [], [], []

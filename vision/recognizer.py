@@ -123,6 +123,14 @@ def recognize(
             continue
         found += ok
         used_width = max(used_width, width)
+    # a blank cell with pips in it (of the other colour) is a face-up tile misjudged, not a back
+    pips_xy = [xy for p in both for xy in p.xy[p.seed]]
+    found = [
+        _Found(f.quad, _flag(f.reading, "pips in a blank"))
+        if f.reading.is_blank and any(inside((float(x), float(y)), f.quad) for x, y in pips_xy)
+        else f
+        for f in found
+    ]
     obs = _assemble(found, doubtful, float(cfg["read"]["min_confidence"]), 1.0 / scale)
     obs.tile_px = used_width / scale if scale > 0 else 0.0
     laps.lap("assemble")
@@ -332,7 +340,7 @@ def _assemble(
         quad = tuple((x * unscale, y * unscale) for x, y in f.quad)
         center = (f.center[0] * unscale, f.center[1] * unscale)
         face = f.reading.face
-        if f.reading.is_blank:
+        if f.reading.is_blank and f.reading.confidence > 0:
             obs.face_down += 1
         elif face is not None and f.reading.confidence >= floor:
             obs.tiles.append(Tile(face, f.reading.confidence, center, quad))
