@@ -31,11 +31,14 @@ def lightness(bgr: Image) -> Image:
     return light
 
 
-def find_pips(light: Image, bgr: Image, cfg: Config) -> tuple[Pips, Pips]:
+def find_pips(
+    light: Image, bgr: Image, cfg: Config, kernel_px: int | None = None
+) -> tuple[Pips, Pips]:
     """Pip candidates of both polarities, (bright, dark), from an image's lightness (and its
-    colours, for red pips)."""
+    colours, for red pips). The top-hat's size follows the image's, or ``kernel_px`` (about a
+    tile's width, when that is known)."""
     h, w = light.shape
-    size = round(float(cfg["kernel_frac"]) * min(h, w))
+    size = kernel_px or round(float(cfg["kernel_frac"]) * min(h, w))
     lo, hi = (int(v) for v in cfg["kernel_px"])
     size = max(lo, min(hi, size)) | 1
     kernel = _kernel(size)

@@ -48,13 +48,15 @@ def recognize(
     aspect: float | None = None,
     ground: tuple[float, float, float] | None = None,
     no_tiles: list[Quad] | None = None,
+    pip_kernel: float | None = None,
 ) -> Observation:
     """Every face-up tile in a BGR image, face-down tiles counted; pixels of the input image.
 
     ``tile_px`` (a tile's width in input pixels) and ``aspect`` are known on a calibrated mat;
     without them the size is found from the pips and the lone tiles. ``ground`` (BGR) is the
     colour the tiles lie on, when known; with it, ``no_tiles`` are areas (input pixels) known to
-    hold no tile (the mat's markers).
+    hold no tile (the mat's markers). ``pip_kernel`` (input pixels) sizes the search for pips
+    when the image is a crop of a larger view.
     """
     cfg = cfg if cfg is not None else load_config("recognize")
     if image.ndim != 3 or image.shape[2] != 3 or image.dtype != np.uint8:
@@ -75,7 +77,8 @@ def recognize(
         for quad in no_tiles or []:
             corners = np.round(np.array(quad, np.float64) * scale).astype(np.int32)
             cv2.fillConvexPoly(not_ground, corners, 0)
-    both = find_pips(light, work, cfg["pips"])
+    kernel = round(pip_kernel * scale) if pip_kernel is not None else None
+    both = find_pips(light, work, cfg["pips"], kernel)
     edges = edge_mask(work, cfg["segment"]) if ground is None else None
     per_polarity: list[tuple[float, list[_Found], list[_Found], float]] = []
     laps.lap("pips")
