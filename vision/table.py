@@ -41,27 +41,35 @@ class TableRecognizer:
             round(self.layout.height_mm * self.ppm),
         )
 
-    def top_down(self, frame: Image) -> Image:
-        """The mat seen straight from above, ``ppm`` pixels per millimetre."""
-        top: Image = cv2.warpPerspective(frame, self.to_top, self.size, flags=cv2.INTER_LINEAR)
+    def top_down(
+        self, frame: Image, scale: float = 1.0, box: tuple[int, int, int, int] | None = None
+    ) -> Image:
+        """The mat seen straight from above, ``ppm`` x ``scale`` pixels per millimetre; or only
+        the ``box`` (x0, y0, x1, y1) of the full-size view."""
+        x0, y0, x1, y1 = box if box is not None else (0, 0, *self.size)
+        shift = np.array([[scale, 0, -x0 * scale], [0, scale, -y0 * scale], [0, 0, 1.0]])
+        size = (round((x1 - x0) * scale), round((y1 - y0) * scale))
+        top: Image = cv2.warpPerspective(frame, shift @ self.to_top, size, flags=cv2.INTER_LINEAR)
         return top
 
     def observe(self, frame: Image) -> Observation:
         """Tiles with corners in the frame's pixels and the zone of the mat each lies in."""
         laps = Laps()
-        top = self.top_down(frame)
+        # the whole mat at half the top-down size (enough to find what lies on it and to count
+        # the backs); only the boxes holding something are warped at full size and read
+        half = self.top_down(frame, float(self.cfg["table"]["face_down_scale"]))
         laps.lap("warp")
         tile_px = self.layout.tile_mm[0] * self.ppm
-        g = np.median(top[::8, ::8].reshape(-1, 3), axis=0)
+        g = np.median(half[::4, ::4].reshape(-1, 3), axis=0)
         ground = (float(g[0]), float(g[1]), float(g[2]))
         obs = Observation()
         stages: dict[str, float] = {}
         seeds = []
         kernel = float(self.cfg["table"]["pip_kernel"]) * tile_px
-        for x0, y0, x1, y1 in self._occupied(top, ground, tile_px):
+        for x0, y0, x1, y1 in self._occupied(half, ground, tile_px):
             # only where something lies on the mat: most of it is bare
             part = recognize(
-                top[y0:y1, x0:x1],
+                self.top_down(frame, 1.0, (x0, y0, x1, y1)),
                 self.cfg,
                 tile_px,
                 self.aspect,
@@ -95,7 +103,7 @@ class TableRecognizer:
         obs.tiles.sort(key=lambda t: (t.center[1], t.center[0]))
         pips = np.concatenate(seeds) if seeds else np.zeros((0, 2))
         obs.debug["pips"] = pips
-        obs.face_down += self._face_down(top, obs.tiles, pips, tile_px)
+        obs.face_down += self._face_down(half, obs.tiles, pips, tile_px)
         laps.lap("face down")
         stages.update(warp=laps.ms["warp"], face_down=laps.ms["face down"])
         obs.debug["stages_ms"] = stages
@@ -103,14 +111,15 @@ class TableRecognizer:
         return obs
 
     def _occupied(
-        self, top: Image, ground: tuple[float, float, float], tile_px: float
+        self, half: Image, ground: tuple[float, float, float], tile_px: float
     ) -> list[tuple[int, int, int, int]]:
-        """Boxes (x0, y0, x1, y1) around everything on the mat that is not its ground, with a
-        tile's length to spare, overlapping boxes merged; found at a quarter of the size, where
-        the printed lines vanish."""
+        """Boxes (x0, y0, x1, y1, full-size top-down pixels) around everything on the mat that
+        is not its ground, with a tile's length to spare, overlapping boxes merged; found at a
+        quarter of the size, where the printed lines vanish."""
         cfg = self.cfg["table"]
         shrink = float(cfg["occupied_scale"])
-        small = cv2.resize(top, None, fx=shrink, fy=shrink, interpolation=cv2.INTER_AREA)
+        factor = shrink / float(cfg["face_down_scale"])
+        small = cv2.resize(half, None, fx=factor, fy=factor, interpolation=cv2.INTER_AREA)
         mask = cv2.bitwise_not(ground_mask(small, ground, self.cfg["segment"]))
         for quad in self._markers():
             corners = np.round(np.array(quad) * shrink).astype(np.int32)
@@ -118,7 +127,7 @@ class TableRecognizer:
         mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
         contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
         pad = float(cfg["occupied_pad"]) * tile_px
-        h, w = top.shape[:2]
+        w, h = self.size
         boxes = []
         for c in contours:
             x, y, bw, bh = cv2.boundingRect(c)
@@ -160,13 +169,12 @@ class TableRecognizer:
             out.append(((x0, y0), (x1, y0), (x1, y1), (x0, y1)))
         return out
 
-    def _face_down(self, top: Image, face_up: list[Tile], pips: Floats, tile_px: float) -> int:
+    def _face_down(self, small: Image, face_up: list[Tile], pips: Floats, tile_px: float) -> int:
         """Blank tiles lying on the mat away from the face-up ones: things that differ from the
-        mat's ground, cut into whole tiles of the known size, each of them blank."""
+        mat's ground, cut into whole tiles of the known size, each of them blank. ``small`` is
+        the top-down view at ``face_down_scale``: tiles stay 18 px wide."""
         cfg = self.cfg["table"]
-        # the search runs at half the top-down resolution: tiles stay 18 px wide
         shrink = float(cfg["face_down_scale"])
-        small = cv2.resize(top, None, fx=shrink, fy=shrink, interpolation=cv2.INTER_AREA)
         lab = cv2.cvtColor(small, cv2.COLOR_BGR2LAB)
         ground = np.median(lab[::4, ::4].reshape(-1, 3), axis=0).astype(np.uint8)
         diff = cv2.absdiff(lab, np.full_like(lab, ground))
