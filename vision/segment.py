@@ -88,7 +88,7 @@ def segment(
     covered = pip_mask((h, w), pips, float(cfg["paint_radius"]))
     done = np.zeros(len(pips.radius), bool)
     regions: list[Region] = []
-    half = round(float(cfg["window"]) * tile_px)
+    halves = [round(float(cfg["window_first"]) * tile_px), round(float(cfg["window"]) * tile_px)]
     k = max(1, round(float(cfg["open_frac"]) * tile_px)) | 1
     kernel = cv2.getStructuringElement(cv2.MORPH_RECT, (k, k))
     for i in np.argsort(-pips.radius):
@@ -98,27 +98,30 @@ def segment(
             done[i] = True
             continue
         x, y = (round(v) for v in pips.xy[i])
-        x0, y0 = max(0, x - half), max(0, y - half)
-        x1, y1 = min(w, x + half), min(h, y + half)
-        roi = image[y0:y1, x0:x1]
-        pips_roi = covered[y0:y1, x0:x1]
         found = None
         tries: list[float | None] = [float(t) for t in cfg["tolerances"]]
         if not_ground is not None and bool(cfg["ground_first"]):
             tries.insert(0, None)  # on a known ground: first everything that is not the ground
         for tol in tries:
-            if tol is None and not_ground is not None:
-                like = not_ground[y0:y1, x0:x1]  # pips are not the ground either
-            else:
-                lo = np.clip(body[i] - float(tol or 0), 0, 255)
-                hi = np.clip(body[i] + float(tol or 0), 0, 255)
-                like = cv2.inRange(roi, lo, hi)
-                if edges is not None:
-                    like = cv2.bitwise_and(like, cv2.bitwise_not(edges[y0:y1, x0:x1]))
-                like = cv2.bitwise_or(like, pips_roi)
-                if not_ground is not None:
-                    like = cv2.bitwise_and(like, not_ground[y0:y1, x0:x1])
-            found = _grow(like, (x - x0, y - y0), (x0, y0, x1, y1), (w, h), kernel, cfg)
+            # a small window first (most groups are a few tiles); a larger one when the region
+            # runs into its edge
+            for half in halves:
+                x0, y0 = max(0, x - half), max(0, y - half)
+                x1, y1 = min(w, x + half), min(h, y + half)
+                if tol is None and not_ground is not None:
+                    like = not_ground[y0:y1, x0:x1]  # pips are not the ground either
+                else:
+                    lo = np.clip(body[i] - float(tol or 0), 0, 255)
+                    hi = np.clip(body[i] + float(tol or 0), 0, 255)
+                    like = cv2.inRange(image[y0:y1, x0:x1], lo, hi)
+                    if edges is not None:
+                        like = cv2.bitwise_and(like, cv2.bitwise_not(edges[y0:y1, x0:x1]))
+                    like = cv2.bitwise_or(like, covered[y0:y1, x0:x1])
+                    if not_ground is not None:
+                        like = cv2.bitwise_and(like, not_ground[y0:y1, x0:x1])
+                found, edge = _grow(like, (x - x0, y - y0), (x0, y0, x1, y1), (w, h), kernel, cfg)
+                if found is not None or not edge:
+                    break
             if found is not None:
                 break
         done[i] = True
@@ -208,8 +211,9 @@ def _grow(
     size: tuple[int, int],
     kernel: Image,
     cfg: Config,
-) -> tuple[Contour, Image] | None:
-    """The body-coloured blob holding the seed, unless it leaked into the table."""
+) -> tuple[tuple[Contour, Image] | None, bool]:
+    """The body-coloured blob holding the seed, unless it leaked into the table; and whether
+    it ran into the edge of its window (a larger window may hold it)."""
     rh, rw = like.shape[:2]
     like = cv2.morphologyEx(like, cv2.MORPH_OPEN, kernel)
     mask = np.zeros((rh + 2, rw + 2), np.uint8)
@@ -220,23 +224,23 @@ def _grow(
     region = cv2.morphologyEx(region, cv2.MORPH_CLOSE, kernel)
     contours, _ = cv2.findContours(region, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     if not contours:
-        return None
+        return None, False
     contour = max(contours, key=cv2.contourArea)
     area = float(cv2.contourArea(contour))
     w, h = size
     if area > float(cfg["max_region_frac"]) * w * h or area < 4:
-        return None
+        return None, False
     x0, y0, x1, y1 = window
     bx, by, bw, bh = cv2.boundingRect(contour)
     at_edge = (bx == 0 and x0 > 0) or (by == 0 and y0 > 0)
     at_edge = at_edge or (bx + bw >= rw and x1 < w) or (by + bh >= rh and y1 < h)
     if at_edge:
-        return None
+        return None, True
     (_, _), (rwid, rhei), _ = cv2.minAreaRect(contour)
     if area < float(cfg["min_fill"]) * max(rwid * rhei, 1.0):
-        return None
+        return None, False
     if area < float(cfg["min_solidity"]) * max(cv2.contourArea(cv2.convexHull(contour)), 1.0):
-        return None
+        return None, False
     filled = np.zeros_like(region)
     cv2.drawContours(filled, [contour], -1, 255, -1)
-    return contour, filled
+    return (contour, filled), False
