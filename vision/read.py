@@ -180,6 +180,12 @@ def _check_layout(
     n = len(spots)
     if on_line != n % 2:
         defects.append(f"{on_line} pips on the centre line in the {n} of half {half}")
+    elif n in (3, 5):
+        # a 3's or a 5's middle pip lies between the others along the tile, not at an end
+        middle = next(y for x, y in spots if abs(x - cx) < float(cfg["centre_line"]) * width)
+        others = [y for x, y in spots if abs(x - cx) >= float(cfg["centre_line"]) * width]
+        if not min(others) < middle < max(others):
+            defects.append(f"the middle pip of the {n} of half {half} at an end")
     elif n >= 4:
         # a 4, 5 or 6 has a column of pips on each side, straight along the tile: slanted
         # columns are a tile lying askew in its cell
