@@ -74,6 +74,13 @@ def tile_sizes(regions: list[Region], guess: float, cfg: Config) -> list[tuple[f
             out.append((width, aspect))
         if len(out) == int(cfg["candidates"]):
             break
+    # regions shaped like one tile say its size outright, even far from what the pips suggest
+    # (a close-up whose highlights look like small pips)
+    lone = [(s, ln / s) for s, ln in sides if s > 0 and a_lo <= ln / s <= a_hi]
+    if lone:
+        width = float(np.median([s for s, _ in lone]))
+        if all(abs(math.log(width / w)) > float(cfg["distinct"]) for w, _ in out):
+            out.append((width, float(np.median([a for _, a in lone]))))
     return out
 
 
