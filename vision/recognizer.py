@@ -107,7 +107,13 @@ def recognize(
             if width >= float(cfg["locate"]["min_width_px"])  # else dice, buttons, print
         ]
         for width, cut in tried:
-            total = sum(score * len(cells) for score, cells in cut if cells)
+            # how well this size reads the regions, by their area (not by their count of
+            # cells, which favours sizes too small)
+            total = sum(
+                score * region.area
+                for region, (score, cells) in zip(regions, cut, strict=True)
+                if cells
+            )
             if best is None or total > best[0]:
                 ok, bad = _found(regions, cut, [c for _, c in tried], cfg)
                 best = (total, ok, bad, width)
