@@ -178,7 +178,6 @@ def _found(
     """
     found: list[_Found] = []
     doubtful: list[_Found] = []
-    penalty = float(cfg["read"]["penalty"])
     margin = float(cfg["locate"]["size_margin"])
     for k, (region, (score, cells)) in enumerate(zip(regions, chosen, strict=True)):
         if cells is None:
@@ -195,12 +194,7 @@ def _found(
             if rival:
                 reading = _flag(reading, "another tile size reads this group better")
             elif region.at_border:
-                reading = Reading(
-                    reading.high,
-                    reading.low,
-                    reading.confidence * penalty,
-                    (*reading.defects, "region reaches the picture's edge"),
-                )
+                reading = _penalise(reading, "region reaches the picture's edge", cfg)
             (found if reading.confidence > 0 else doubtful).append(_Found(quad, reading))
     return found, doubtful
 
@@ -288,12 +282,7 @@ def _off_region(reading: Reading, quad: Quad, region: Region, cfg: Config) -> Re
     )
     if share >= float(cfg["locate"]["min_inside"]):
         return reading
-    return Reading(
-        reading.high,
-        reading.low,
-        reading.confidence * float(cfg["read"]["penalty"]),
-        (*reading.defects, f"{1 - share:.0%} of the cell off its region"),
-    )
+    return _penalise(reading, f"{1 - share:.0%} of the cell off its region", cfg)
 
 
 def _misfit_cell(reading: Reading, quad: Quad, width: float, aspect: float, cfg: Config) -> Reading:
@@ -304,15 +293,17 @@ def _misfit_cell(reading: Reading, quad: Quad, width: float, aspect: float, cfg:
     off = max(abs(w / width - 1), abs(length / (aspect * width) - 1))
     if off <= float(cfg["locate"]["cell_slack"]):
         return reading
-    return Reading(
-        reading.high,
-        reading.low,
-        reading.confidence * float(cfg["read"]["penalty"]),
-        (*reading.defects, f"cell {off:.0%} off the tile size"),
-    )
+    return _penalise(reading, f"cell {off:.0%} off the tile size", cfg)
+
+
+def _penalise(reading: Reading, defect: str, cfg: Config) -> Reading:
+    """The reading with one more defect, and as much less sure as any defect makes it."""
+    confidence = reading.confidence * float(cfg["read"]["penalty"])
+    return Reading(reading.high, reading.low, confidence, (*reading.defects, defect))
 
 
 def _flag(reading: Reading, defect: str) -> Reading:
+    """The reading with a defect that rules it out."""
     return Reading(reading.high, reading.low, 0.0, (*reading.defects, defect))
 
 
