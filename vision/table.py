@@ -84,6 +84,7 @@ class TableRecognizer:
                 )
             obs.face_down += part.face_down
             obs.uncertain += part.uncertain
+            obs.debug.setdefault("doubtful", []).extend(part.debug.get("doubtful", []))  # type: ignore[attr-defined]
             seeds.append(np.add(np.asarray(part.debug.get("pips", np.zeros((0, 2)))), (x0, y0)))
             for stage, ms in dict(part.debug.get("stages_ms", {})).items():  # type: ignore[call-overload]
                 stages[stage] = stages.get(stage, 0.0) + float(ms)

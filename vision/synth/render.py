@@ -580,7 +580,10 @@ def render_table(
     jitter = float(cfg["table"]["perspective"])
     src = np.array([[0, 0], [cw, 0], [cw, ch], [0, ch]], np.float64)
     dst = cv2.perspectiveTransform(src.reshape(-1, 1, 2), fit).reshape(-1, 2)
-    dst += rng.uniform(-jitter, jitter, (4, 2)) * np.array([fw, fh])
+    # the camera's pose comes from the seed alone, not from what lies on the mat: frames of one
+    # seed are one fixed camera, as at a real table
+    pose = np.random.default_rng([seed, 1])
+    dst += pose.uniform(-jitter, jitter, (4, 2)) * np.array([fw, fh])
     h: FloatArray = cv2.getPerspectiveTransform(src.astype(np.float32), dst.astype(np.float32))
     out: Image = cv2.warpPerspective(
         canvas, h, (fw, fh), flags=cv2.INTER_AREA, borderMode=cv2.BORDER_REPLICATE
