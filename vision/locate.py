@@ -146,7 +146,10 @@ def cuts(
                     if overhang > 0 and (na if tile_along_a else nb) != 1:
                         continue  # flush tiles only side by side in one line
                     centre = np.array([cx, cy]) + sa * ea + sb * eb
-                    cut = _grid(centre, ua, ub, na, nb, ea, eb, tile_along_a)
+                    # with the size known, the cells keep it: a region's blurred rim makes it a
+                    # few pixels larger than its tiles all round
+                    exact = (width, length) if known else None
+                    cut = _grid(centre, ua, ub, na, nb, ea, eb, tile_along_a, exact)
                     out.append(Cut(cut.cells, cut.seams, cut.middles, tile_along_a, overhang > 0))
         if out:
             break
@@ -162,6 +165,7 @@ def _grid(
     ea: Floats,
     eb: Floats,
     tile_along_a: bool,
+    exact: tuple[float, float] | None = None,
 ) -> Cut:
     cells = []
     seams: list[Segment] = []
@@ -182,6 +186,8 @@ def _grid(
             # canonical x runs across the tile, y along it
             ex, ey = (eb, ea) if tile_along_a else (ea, eb)
             hx, hy = (hb, ha) if tile_along_a else (ha, hb)
+            if exact is not None:  # the tile's known size, centred in its slot
+                hx, hy = exact[0] / 2, exact[1] / 2
             corners = [
                 centre - hx * ex - hy * ey,
                 centre + hx * ex - hy * ey,
