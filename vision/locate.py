@@ -204,9 +204,15 @@ def _segment(p: Floats, q: Floats) -> Segment:
 
 
 def line_strength(
-    lightness: Image, lines: Sequence[Segment], offset: float, samples: int
+    lightness: Image, lines: Sequence[Segment], offset: float, samples: int, bright: bool
 ) -> Floats:
-    """How much each straight line stands out from both its sides (median over its length)."""
+    """How much each straight line stands out from both its sides the way a seam between
+    tiles does (median over its length): lighter than the body of black tiles (``bright``
+    pips), darker than the body of ivory ones, as the table or a shadow shows through.
+
+    A line between two rows of pips is the other way: the pips' halos darken (or lighten)
+    the body beside it, not the line.
+    """
     seg = np.array(lines, np.float64).reshape(-1, 2, 2)
     t = np.linspace(0.1, 0.9, samples)[None, :]
     p0, d = seg[:, None, 0, :], (seg[:, 1, :] - seg[:, 0, :])[:, None, :]
@@ -222,10 +228,10 @@ def line_strength(
         values: Floats = lightness[yi, xi].astype(np.float64)
         return values
 
+    sign = 1.0 if bright else -1.0
     mid = at(np.zeros_like(normal))
-    one, other = mid - at(normal), mid - at(-normal)
-    both = np.where(one * other > 0, np.minimum(np.abs(one), np.abs(other)), 0.0)
-    strength: Floats = np.median(both, axis=1)
+    one, other = sign * (mid - at(normal)), sign * (mid - at(-normal))
+    strength: Floats = np.median(np.maximum(np.minimum(one, other), 0.0), axis=1)
     return strength
 
 
@@ -346,3 +352,80 @@ def _strip_cells(
         if len(out) > int(cfg["max_cells"]):
             return None
     return out
+
+
+Rect = tuple[tuple[float, float], tuple[float, float], float]
+
+
+def edge_aligned_rect(contour: Contour) -> Rect:
+    """The region's bounding rectangle turned the way its edges run, as ``cv2.minAreaRect``
+    gives it (centre, sides, degrees).
+
+    The smallest rectangle around a staircase of tiles (a block pushed askew) lies slanted
+    across them; the edges of the tiles still run two ways only, at right angles. Their
+    direction is the mean of the gradient angles taken four times (so that the four sides of
+    a tile agree), weighted by the gradient's strength.
+    """
+    x, y, w, h = cv2.boundingRect(contour)
+    pad = 3
+    mask = np.zeros((h + 2 * pad, w + 2 * pad), np.float32)
+    cv2.drawContours(mask, [contour], -1, 1.0, -1, offset=(pad - x, pad - y))
+    mask = cv2.GaussianBlur(mask, (5, 5), 1.2)
+    gx = cv2.Sobel(mask, cv2.CV_32F, 1, 0, ksize=3)
+    gy = cv2.Sobel(mask, cv2.CV_32F, 0, 1, ksize=3)
+    strength = gx * gx + gy * gy
+    four = 4 * np.arctan2(gy, gx)
+    theta = (
+        math.atan2(float((strength * np.sin(four)).sum()), float((strength * np.cos(four)).sum()))
+        / 4
+    )
+    ea = np.array([math.cos(theta), math.sin(theta)])
+    eb = np.array([-math.sin(theta), math.cos(theta)])
+    pts = contour.reshape(-1, 2).astype(np.float64)
+    u, v = pts @ ea, pts @ eb
+    # the contour runs through the outermost pixels' centres: a pixel more than its span
+    (u0, u1), (v0, v1) = (float(u.min()), float(u.max())), (float(v.min()), float(v.max()))
+    centre = (u0 + u1) / 2 * ea + (v0 + v1) / 2 * eb
+    return ((float(centre[0]), float(centre[1])), (u1 - u0 + 1, v1 - v0 + 1), math.degrees(theta))
+
+
+def same_angle(a: float, b: float, tolerance: float) -> bool:
+    """Do two rectangles' angles (degrees) agree within ``tolerance``, a quarter turn apart
+    counting as the same?"""
+    d = (a - b) % 90.0
+    return min(d, 90.0 - d) <= tolerance
+
+
+def centre_on_pips(quad: Quad, xy: Floats, radius: Floats, rounds: int = 2) -> Quad:
+    """The cell moved (not resized) onto the pips inside it.
+
+    Every face's pips are symmetric about the tile's centre line, so their mean across the
+    tile is the centre line; along the tile, no pip lies within a pip of either end. A cell
+    cut from a region that is larger than its tiles (a shadow, a blurred rim) sits beside its
+    tile, and its pips show where the tile is.
+    """
+    q = np.array(quad, np.float64)
+    across, along = q[1] - q[0], q[3] - q[0]
+    w, length = float(np.hypot(*across)), float(np.hypot(*along))
+    if len(xy) == 0 or w <= 0 or length <= 0:
+        return quad
+    ex, ey = across / w, along / length
+    shift = np.zeros(2)
+    for _ in range(rounds):
+        centre = q.mean(axis=0) + shift
+        rel = xy - centre
+        x, y = rel @ ex, rel @ ey
+        now = (np.abs(x) < w / 2) & (np.abs(y) < length / 2)
+        if not now.any():
+            break
+        dx = float(np.clip(x[now].mean(), -0.2 * w, 0.2 * w))
+        margin = radius[now] + 0.04 * length
+        over = float(np.max(y[now] + margin - length / 2, initial=0.0))
+        under = float(np.max(-length / 2 - (y[now] - margin), initial=0.0))
+        dy = over - under if min(over, under) == 0 else 0.0
+        dy = float(np.clip(dy, -0.1 * length, 0.1 * length))
+        if abs(dx) < 0.25 and abs(dy) < 0.25:
+            break
+        shift = shift + dx * ex + dy * ey
+    moved = q + shift
+    return tuple((float(px), float(py)) for px, py in moved)

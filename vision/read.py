@@ -14,29 +14,49 @@ import numpy as np
 from .config import Config
 from .faces import RED_COUNTS
 from .pips import split_blob
-from .types import Array, Image, Quad, Reading
+from .types import Array, Floats, Image, Quad, Reading
+
+
+def _to_canonical(quad: Quad, width: int, length: int) -> Array:
+    src = np.array(quad, np.float32)
+    dst = np.array([[0, 0], [width, 0], [width, length], [0, length]], np.float32)
+    m: Array = cv2.getPerspectiveTransform(src, dst)
+    return m
 
 
 def canonical(image: Image, quad: Quad, width: int, length: int) -> Image:
     """The tile under ``quad`` (TL, TR, BR, BL; long axis top to bottom), upright."""
-    src = np.array(quad, np.float32)
-    dst = np.array([[0, 0], [width, 0], [width, length], [0, length]], np.float32)
-    m = cv2.getPerspectiveTransform(src, dst)
+    m = _to_canonical(quad, width, length)
     patch: Image = cv2.warpPerspective(
         image, m, (width, length), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE
     )
     return patch
 
 
-def read_tile(bgr: Image, quad: Quad, bright: bool, aspect: float, cfg: Config) -> Reading:
-    """Read the tile under ``quad`` in a BGR image; ``bright``: pips lighter than the body."""
+def read_tile(
+    bgr: Image,
+    quad: Quad,
+    bright: bool,
+    aspect: float,
+    cfg: Config,
+    pips: Floats | None = None,
+) -> Reading:
+    """Read the tile under ``quad`` in a BGR image; ``bright``: pips lighter than the body.
+    ``pips`` (k, 2), when given, are the pips found in the whole image (their centres): they
+    tell how many pips a blob of several run together holds."""
     width = int(cfg["width_px"])
     length = round(width * aspect)
     patch = cv2.cvtColor(canonical(bgr, quad, width, length), cv2.COLOR_BGR2LAB)
-    return read_patch(patch, bright, cfg)
+    known = None
+    if pips is not None and len(pips):
+        m = _to_canonical(quad, width, length)
+        known = cv2.perspectiveTransform(pips.reshape(-1, 1, 2).astype(np.float64), m)
+        known = known.reshape(-1, 2)
+    return read_patch(patch, bright, cfg, known)
 
 
-def read_patch(patch: Image, bright: bool, cfg: Config) -> Reading:
+def read_patch(patch: Image, bright: bool, cfg: Config, known: Floats | None = None) -> Reading:
+    """Read an upright tile patch (Lab); ``known``: pip centres found before, patch pixels."""
     length, width = patch.shape[:2]
     lightness = patch[..., 0].astype(np.int16)
     border = max(1, round(float(cfg["border"]) * width))
@@ -54,7 +74,10 @@ def read_patch(patch: Image, bright: bool, cfg: Config) -> Reading:
     rank = int(0.995 * (flat.size - 1))
     peak = float(np.partition(flat, rank)[rank])  # the 99.5th percentile
     min_contrast = float(cfg["min_contrast"])
-    red = redness > int(cfg["red_min"])
+    red_peak = float(np.partition(redness.ravel(), rank)[rank])
+    # red pips are cut at a share of their peak, as the others are: a blurred pip's red halo
+    # would join a 6's column into one blob
+    red = redness > max(float(cfg["red_min"]), float(cfg["threshold_share"]) * red_peak)
     if peak < min_contrast and int(np.count_nonzero(red)) < float(cfg["tiny_area"]) * width**2:
         return Reading(0, 0, _clip(1 - peak / min_contrast + 0.4), ())
     threshold = max(0.5 * min_contrast, float(cfg["threshold_share"]) * peak)
@@ -98,8 +121,11 @@ def read_patch(patch: Image, bright: bool, cfg: Config) -> Reading:
             x, y, w, h = (int(v) for v in stats[k, :4])
             parts = split_blob(labels[y : y + h, x : x + w] == k)
             copies = round(area / unit)
+            found = _known_inside(known, labels, k)
             if 2 <= len(parts) <= 6:
                 centres = [(float(px) + x, float(py) + y) for px, py in parts[:, :2]]
+            elif 2 <= len(found) <= 6:
+                centres = found  # the pips the first stage found apart, in a blob here
             elif copies == 1 and lo <= area <= hi:
                 pass  # one pip, not quite round (a highlight, a JPEG block)
             elif 2 <= copies <= 3 and abs(area / unit - copies) <= float(cfg["merge_slack"]):
@@ -124,7 +150,7 @@ def read_patch(patch: Image, bright: bool, cfg: Config) -> Reading:
         return Reading(0, 0, _clip(0.5 - 0.1 * len(defects)), tuple(defects))
     if not all(1 <= c <= 6 for c in counts):
         return Reading(max(counts), min(counts), 0.0, (*defects, f"halves {counts}"))
-    if _middle_seam(lightness, binary, border, width) > float(cfg["middle_seam"]):
+    if _middle_seam(strength, binary, border, width) > float(cfg["middle_seam"]):
         defects.append("a seam across the middle")
     # each blob's mean a* (red) and b* (blue), in one pass over the patch
     flat_labels = labels.ravel()
@@ -215,10 +241,12 @@ def _check_colour(
         defects.append(f"red pips in a {n}")
 
 
-def _middle_seam(lightness: Array, binary: Array, border: int, width: int) -> float:
-    """How strongly a line across the tile's middle stands out from the body (the seam of two
-    tiles' ends), measured between the pips."""
-    mid = lightness.shape[0] // 2
+def _middle_seam(strength: Array, binary: Array, border: int, width: int) -> float:
+    """How strongly a line across the tile's middle stands out from the body the way pips do
+    (the seam of two tiles' ends, where the table or a shadow shows: darker on ivory, lighter
+    on black), measured between the pips. ``strength`` is how pip-like each pixel is; the
+    halo of pips near the middle makes the body beside the line pip-like, not the line."""
+    mid = strength.shape[0] // 2
     d = max(2, round(0.12 * width))
     cols = np.arange(border, width - border)
     # clear of the pips and of the halo around them (blur, a cup's shade)
@@ -227,11 +255,23 @@ def _middle_seam(lightness: Array, binary: Array, border: int, width: int) -> fl
     if int(np.count_nonzero(free)) < 4:
         return 0.0
     keep = cols[free]
-    line = lightness[mid - 1 : mid + 2, keep].mean(axis=0)
-    above = line - lightness[mid - d, keep]
-    below = line - lightness[mid + d, keep]
-    both = np.where(above * below > 0, np.minimum(np.abs(above), np.abs(below)), 0.0)
-    return _median(both)
+    line = strength[mid - 1 : mid + 2, keep].mean(axis=0)
+    above = line - strength[mid - d, keep]
+    below = line - strength[mid + d, keep]
+    return _median(np.maximum(np.minimum(above, below), 0.0))
+
+
+def _known_inside(known: Floats | None, labels: Array, k: int) -> list[tuple[float, float]]:
+    """The pips found before whose centres lie in blob ``k``."""
+    if known is None:
+        return []
+    h, w = labels.shape
+    out = []
+    for x, y in known:
+        xi, yi = round(float(x)), round(float(y))
+        if 0 <= xi < w and 0 <= yi < h and labels[yi, xi] == k:
+            out.append((float(x), float(y)))
+    return out
 
 
 def _median(values: Array) -> float:

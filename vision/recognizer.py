@@ -13,12 +13,23 @@ import cv2
 import numpy as np
 
 from .config import Config, load_config
-from .locate import Cut, cuts, first_guess, inside, line_strength, strip_cuts, tile_sizes
+from .locate import (
+    Cut,
+    centre_on_pips,
+    cuts,
+    edge_aligned_rect,
+    first_guess,
+    inside,
+    line_strength,
+    same_angle,
+    strip_cuts,
+    tile_sizes,
+)
 from .pips import find_pips, lightness
 from .read import read_tile
 from .segment import Region, edge_mask, ground_mask, segment
 from .timing import Laps
-from .types import Image, Observation, Quad, Reading, Tile
+from .types import Image, Observation, Pips, Quad, Reading, Tile
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,7 +113,10 @@ def recognize(
             sizes = tile_sizes(regions, guess, cfg["locate"])
         best: tuple[float, list[_Found], list[_Found], float] | None = None
         tried = [
-            (width, _cut_regions(work, light, regions, width, ratio, cfg, tile_px is not None))
+            (
+                width,
+                _cut_regions(work, light, regions, pips, width, ratio, cfg, tile_px is not None),
+            )
             for width, ratio in sizes
             if width >= float(cfg["locate"]["min_width_px"])  # else dice, buttons, print
         ]
@@ -156,13 +170,14 @@ def _cut_regions(
     bgr: Image,
     light: Image,
     regions: list[Region],
+    pips: Pips,
     width: float,
     aspect: float,
     cfg: Config,
     known: bool,
 ) -> list[tuple[float, Cells | None]]:
     """The best cut of every region into tiles of this size, read, with its score."""
-    return [_best_cut(bgr, light, region, width, aspect, cfg, known) for region in regions]
+    return [_best_cut(bgr, light, region, pips, width, aspect, cfg, known) for region in regions]
 
 
 def _found(
@@ -208,6 +223,7 @@ def _best_cut(
     bgr: Image,
     light: Image,
     region: Region,
+    pips: Pips,
     width: float,
     aspect: float,
     cfg: Config,
@@ -216,27 +232,38 @@ def _best_cut(
     best: list[tuple[Quad, Reading]] | None = None
     best_score = -1.0
     chosen: Cut | None = None
-    options: list[Cut] = cuts(region.rect, width, aspect, cfg["locate"], known)
-    options += strip_cuts(region.contour, region.rect, width, aspect, cfg["locate"])
+    rects = [region.rect]
+    aligned = edge_aligned_rect(region.contour)
+    if not same_angle(aligned[2], region.rect[2], float(cfg["locate"]["angle_slack"])):
+        rects.append(aligned)  # a staircase of tiles: its smallest rectangle lies askew
+    options: list[Cut] = []
+    for rect in rects:
+        options += cuts(rect, width, aspect, cfg["locate"], known)
+        options += strip_cuts(region.contour, rect, width, aspect, cfg["locate"])
+    own = list(region.pips)
+    xy, radius = pips.xy[own], pips.radius[own]
     seam_cfg = cfg["locate"]
     offset = max(1.5, float(seam_cfg["seam_offset"]) * width)
     samples = int(seam_cfg["seam_samples"])
+    floor = float(cfg["read"]["min_confidence"])
     tried: list[tuple[float, Cut]] = []
     seen: dict[tuple[int, ...], Reading] = {}  # cells read already, by their rounded corners
     for cut in options:
         readings = []
+        cells = tuple(centre_on_pips(q, xy, radius) for q in cut.cells)
+        cut = Cut(cells, cut.seams, cut.middles, cut.along_a, cut.flush)
         for q in cut.cells:
             key = tuple(round(v) for p in q for v in p)
             if key not in seen:
-                reading = read_tile(bgr, q, region.bright, aspect, cfg["read"])
+                reading = read_tile(bgr, q, region.bright, aspect, cfg["read"], xy)
                 reading = _misfit_cell(reading, q, width, aspect, cfg)
                 seen[key] = _off_region(reading, q, region, cfg)
             readings.append(seen[key])
         score = sum(r.confidence for r in readings) / len(readings)
         evidence = 0.0
         if cut.seams:
-            seams = np.median(line_strength(light, cut.seams, offset, samples))
-            middles = np.median(line_strength(light, cut.middles, offset, samples))
+            seams = np.median(line_strength(light, cut.seams, offset, samples, region.bright))
+            middles = np.median(line_strength(light, cut.middles, offset, samples, region.bright))
             evidence = float(seams - middles) / float(seam_cfg["seam_scale"])
             score += float(seam_cfg["seam_weight"]) * float(np.tanh(evidence))
             if cut.flush and evidence < float(seam_cfg["flush_min_evidence"]):
@@ -246,15 +273,14 @@ def _best_cut(
             ):
                 continue  # a die showing its red 4, not 1-1s side by side: no seam between
         tried.append((score, cut))
+        if 2 * sum(r.confidence < floor for r in readings) > len(readings):
+            # most cells read badly: the cut is off the tiles, and the few that read may be
+            # across two tiles' halves
+            continue
         if score > best_score:
             best_score = score
             best = list(zip(cut.cells, readings, strict=True))
             chosen = cut
-    floor = float(cfg["read"]["min_confidence"])
-    if best is not None and 2 * sum(r.confidence < floor for _, r in best) > len(best):
-        # most cells read badly: the cut is off the tiles, and the few that read may be
-        # across two tiles' halves
-        return best_score, None
     if best is not None and chosen is not None and chosen.flush:
         # tiles flush with an end, laid one way, against the other way reading nearly as well:
         # cells across two tiles' halves read as tiles too, so neither is trusted

@@ -43,3 +43,19 @@ def test_a_lone_large_pip_is_a_one_but_not_among_others() -> None:
     image, truth = render_tile("3-1", seed=1, scheme="dark", angle=0.3)
     reading = read_tile(image, truth.corners, True, 2.125, CFG)
     assert reading.face == "3-1" and reading.confidence >= CFG["min_confidence"]
+
+
+def test_pips_run_together_are_counted_by_the_pips_found_before() -> None:
+    """A blurred 6-6: each 6's column runs into one blob in the tile's patch, which cannot be
+    counted; the pips the first stage found apart in the whole image count it."""
+    import cv2
+
+    from vision.pips import find_pips, lightness
+
+    image, truth = render_tile("6-6", seed=1, scheme="ivory", width=36, angle=0.3)
+    image = cv2.GaussianBlur(image, (0, 0), 3.0)
+    alone = read_tile(image, truth.corners, False, 2.125, CFG)
+    assert alone.face != "6-6" or alone.confidence < CFG["min_confidence"]
+    _, dark = find_pips(lightness(image), image, load_config("recognize")["pips"], 39)
+    helped = read_tile(image, truth.corners, False, 2.125, CFG, dark.xy)
+    assert helped.face == "6-6" and helped.confidence >= CFG["min_confidence"], helped

@@ -1,4 +1,6 @@
-"""Single stages on made-up inputs: pips split at their necks, lightness, strips of tiles."""
+"""Single stages on made-up inputs: pips split at their necks, lightness, strips of tiles,
+regions turned the way their edges run, cells moved onto their pips, seams told from the
+lines between rows of pips."""
 
 from __future__ import annotations
 
@@ -6,7 +8,13 @@ import cv2
 import numpy as np
 
 from vision.config import load_config
-from vision.locate import strip_cuts
+from vision.locate import (
+    centre_on_pips,
+    edge_aligned_rect,
+    line_strength,
+    same_angle,
+    strip_cuts,
+)
 from vision.pips import lightness, split_blob
 
 LOCATE = load_config("recognize")["locate"]
@@ -50,3 +58,71 @@ def test_a_staggered_block_is_cut_one_strip_at_a_time() -> None:
         near = np.abs(centres[:, None, :] - want[None, :, :]).max(axis=2) <= 2.5
         fits.append(len(centres) == 4 and bool(near.any(axis=0).all()))
     assert any(fits)
+
+
+def _staircase(angle: float) -> np.ndarray:
+    """The outline of three tiles 40 x 86 side by side, each pushed half a tile further along
+    its length, turned by ``angle`` degrees."""
+    mask = np.zeros((500, 500), np.uint8)
+    for i in range(3):
+        cv2.rectangle(mask, (150 + 40 * i, 150 + 43 * i), (189 + 40 * i, 235 + 43 * i), 255, -1)
+    turn = cv2.getRotationMatrix2D((250.0, 250.0), angle, 1.0)
+    mask = cv2.warpAffine(mask, turn, (500, 500), flags=cv2.INTER_NEAREST)
+    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    return max(contours, key=cv2.contourArea)
+
+
+def test_a_staircase_of_tiles_is_bounded_the_way_its_edges_run() -> None:
+    contour = _staircase(12.0)
+    smallest = cv2.minAreaRect(contour)
+    aligned = edge_aligned_rect(contour)
+    # the smallest rectangle lies across the steps; the edges run at -12 degrees (image y down)
+    assert not same_angle(smallest[2], -12.0, 2.0)
+    assert same_angle(aligned[2], -12.0, 1.0)
+    sides = sorted(aligned[1])
+    assert abs(sides[0] - 120) < 4 and abs(sides[1] - 172) < 4
+
+
+def test_quarter_turns_are_the_same_angle() -> None:
+    assert same_angle(0.0, 90.0, 0.5)
+    assert same_angle(-44.0, 45.5, 1.6)
+    assert not same_angle(10.0, 14.0, 2.0)
+
+
+def _pips_of_a_four(centre: tuple[float, float]) -> np.ndarray:
+    """A 4-4 tile 40 wide, 86 long, upright, pips 0.21 W either side of its centre line, the end
+    ones near the ends."""
+    cx, cy = centre
+    return np.array([(cx + dx, cy + dy) for dx in (-8.4, 8.4) for dy in (-35, -15, 15, 35)])
+
+
+def test_a_cell_beside_its_tile_moves_onto_its_pips() -> None:
+    """A cell cut from a region widened by a shadow sits 6 px right of and 5 px below its
+    tile; the pips inside it bring it back, keeping its size."""
+    xy = _pips_of_a_four((100.0, 100.0))
+    cell = ((86.0, 62.0), (126.0, 62.0), (126.0, 148.0), (86.0, 148.0))
+    moved = np.array(centre_on_pips(cell, xy, np.full(len(xy), 4.0)))
+    assert np.allclose(moved.mean(axis=0), (100.0, 100.0), atol=1.5)
+    assert np.allclose(moved[1] - moved[0], (40.0, 0.0))
+
+
+def test_a_cell_on_its_tile_stays() -> None:
+    xy = _pips_of_a_four((100.0, 100.0))
+    cell = ((80.0, 57.0), (120.0, 57.0), (120.0, 143.0), (80.0, 143.0))
+    assert centre_on_pips(cell, xy, np.full(len(xy), 4.0)) == cell
+
+
+def test_a_seam_stands_out_the_way_pips_do_and_a_gap_between_rows_of_pips_does_not() -> None:
+    """On ivory, a seam is a dark line; the body between two rows of dark pips is a light
+    line between dark halos, which is no seam."""
+    light = np.full((60, 100), 200, np.uint8)
+    light[29:31, :50] = 120  # a seam on the left
+    light[22:25, 50:] = 150  # halos of two rows of pips on the right
+    light[35:38, 50:] = 150
+    lines = [((0.0, 30.0), (49.0, 30.0)), ((50.0, 30.0), (99.0, 30.0))]
+    seam, between = line_strength(light, lines, 6.0, 16, bright=False)
+    assert seam > 50
+    assert between == 0
+    # on black tiles a seam is the lighter line
+    assert line_strength(255 - light, lines, 6.0, 16, bright=True)[0] > 50
+    assert line_strength(255 - light, lines, 6.0, 16, bright=False)[0] == 0
