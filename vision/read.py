@@ -83,7 +83,11 @@ def read_patch(patch: Image, bright: bool, cfg: Config, known: Floats | None = N
     threshold = max(0.5 * min_contrast, float(cfg["threshold_share"]) * peak)
     binary = ((strength > threshold) | red).astype(np.uint8)
     n, labels, stats, centroids = cv2.connectedComponentsWithStats(binary, connectivity=8)
-    body_px = inner[binary[border:-border, border:-border] == 0]
+    # the body away from the pips: a blurred pip's halo is neither pip nor body, and on a
+    # crowded 6 it would pass for a second shade
+    halo = max(1, round(float(cfg["halo"]) * width))
+    near_pips = cv2.dilate(binary, np.ones((2 * halo + 1, 2 * halo + 1), np.uint8))
+    body_px = inner[near_pips[border:-border, border:-border] == 0]
     spread = 0.0
     if body_px.size >= 10:
         lo_rank, hi_rank = int(0.2 * (body_px.size - 1)), int(0.8 * (body_px.size - 1))
@@ -110,7 +114,7 @@ def read_patch(patch: Image, bright: bool, cfg: Config, known: Floats | None = N
     unit = float(np.median(normal)) if normal else float(cfg["pip_area"]) * area_unit
     for k in range(1, n):
         area = float(stats[k, cv2.CC_STAT_AREA])
-        if area < tiny:
+        if area < tiny or _edge_strip(stats[k], border, width, length):
             continue
         centres = [(float(centroids[k][0]), float(centroids[k][1]))]
         if hi < area <= one_hi and _roundish(stats[k], pip_fill):
@@ -282,6 +286,18 @@ def _median(values: Array) -> float:
         return float(np.partition(flat, k)[k])
     part = np.partition(flat, (k - 1, k))
     return (float(part[k - 1]) + float(part[k])) / 2
+
+
+def _edge_strip(stat: Array, border: int, width: int, length: int) -> bool:
+    """A thin strip along the patch's edge, just inside the ignored margin: the table or a
+    neighbour's rim where the cell reaches a little past its tile, not a pip."""
+    x, y, w, h = (int(v) for v in stat[:4])
+    thin = max(2, round(0.08 * width))
+    if h <= thin and w >= 0.3 * width:
+        return y <= border + 1 or y + h >= length - border - 1
+    if w <= thin and h >= 0.3 * width:
+        return x <= border + 1 or x + w >= width - border - 1
+    return False
 
 
 def _roundish(stat: Array, min_fill: float) -> bool:

@@ -59,3 +59,32 @@ def test_pips_run_together_are_counted_by_the_pips_found_before() -> None:
     _, dark = find_pips(lightness(image), image, load_config("recognize")["pips"], 39)
     helped = read_tile(image, truth.corners, False, 2.125, CFG, dark.xy)
     assert helped.face == "6-6" and helped.confidence >= CFG["min_confidence"], helped
+
+
+@pytest.mark.parametrize("face", ["6-5", "5-5"])
+def test_a_crowded_black_tile_is_one_shade_between_its_pips(face: str) -> None:
+    """A 6-5 or 5-5 on a black tile, a little blurred: the halos of its crowded pips are
+    neither pip nor body, and must not read as a second shade (a cell off its tile)."""
+    import cv2
+
+    image, truth = render_tile(face, seed=0, scheme="dark", width=36, angle=0.0)
+    image = cv2.GaussianBlur(image, (0, 0), 1.5)
+    reading = read_tile(image, truth.corners, True, 2.125, CFG)
+    assert reading.face == face and reading.confidence >= CFG["min_confidence"], reading
+
+
+def test_the_table_along_a_cells_end_is_not_a_pip() -> None:
+    """A cell reaching a little past its tile's end shows a strip of the (lighter) table just
+    inside the ignored margin; it is not a pip, and the 1-1 still reads."""
+    import cv2
+    import numpy as np
+
+    from vision.read import read_patch
+
+    patch = np.zeros((85, 40, 3), np.uint8)  # Lab: a black body
+    patch[:] = (40, 128, 128)
+    for y in (20, 65):  # two red pips of a blurred, low-contrast 1-1
+        cv2.circle(patch, (20, y), 8, (110, 170, 150), -1)
+    patch[79:81, :] = (90, 118, 120)  # the mat, two rows of it
+    reading = read_patch(patch, True, CFG)
+    assert reading.face == "1-1" and reading.confidence >= CFG["min_confidence"], reading

@@ -30,6 +30,18 @@ def test_pips_run_together_are_split_at_their_necks() -> None:
     assert np.allclose(parts[:, 1], 10, atol=1.0)
 
 
+def test_a_column_of_pips_with_no_neck_left_is_split_by_its_length() -> None:
+    """Three pips blurred into a capsule with straight sides: as many pips as it is pip
+    widths long."""
+    blob = np.zeros((24, 52), np.uint8)
+    cv2.rectangle(blob, (10, 4), (41, 19), 1, -1)
+    for x in (10, 41):
+        cv2.circle(blob, (x, 12), 8, 1, -1)
+    parts = split_blob(blob > 0)
+    assert len(parts) == 3
+    assert np.allclose(sorted(parts[:, 0]), [9.2, 25.5, 41.8], atol=1.5)
+
+
 def test_one_round_pip_is_not_split() -> None:
     blob = np.zeros((20, 20), np.uint8)
     cv2.circle(blob, (10, 10), 7, 1, -1)
