@@ -117,16 +117,18 @@ def _split(contour: Array, box: tuple[int, int, int, int]) -> Floats:
     x, y, w, h = box
     blob = np.zeros((h, w), np.uint8)
     cv2.drawContours(blob, [contour], -1, 1, -1, offset=(-x, -y))
-    parts = split_blob(blob > 0)
+    # not by length: a tile's rim or a printed line would pass for a column of pips
+    parts = split_blob(blob > 0, columns=False)
     if len(parts):
         parts[:, 0] += x
         parts[:, 1] += y
     return parts
 
 
-def split_blob(blob: Array) -> Floats:
+def split_blob(blob: Array, columns: bool = True) -> Floats:
     """The round pips of a blob (a boolean mask) of several run together, (k, 3) of x, y,
-    radius in the mask's pixels; empty unless it falls into two or more round pieces.
+    radius in the mask's pixels; empty unless it falls into two or more round pieces (or,
+    with ``columns``, is a straight column of pips by its length).
 
     The blob's distance to its outside peaks at each pip's centre and dips at the necks where
     pips touch, so cutting it at a share of its peak leaves one piece per pip.
@@ -145,7 +147,7 @@ def split_blob(blob: Array) -> Floats:
             out[:, :2] = cen[1:] - 1
             out[:, 2] = peak
             return out
-    return _split_column(blob)
+    return _split_column(blob) if columns else np.zeros((0, 3))
 
 
 def _split_column(blob: Array) -> Floats:

@@ -135,13 +135,20 @@ def recognize(
             per_polarity.append(best)
         laps.lap("cut and read")
     floor = float(cfg["read"]["min_confidence"])
-    sure = [b[3] for b in per_polarity if any(f.reading.confidence >= floor for f in b[1])]
+    # one set's tiles are all of a size: the size that most tiles read sure at is the set's,
+    # and what reads at another (dice, buttons, the gaps between tiles) is not its tiles
+    sure = [
+        (sum(f.reading.confidence >= floor for f in b[1]), b[3])
+        for b in per_polarity
+        if any(f.reading.confidence >= floor for f in b[1])
+    ]
+    reference = max(sure)[1] if sure else 0.0
+    ratio = float(cfg["locate"]["same_size"])
     for _, ok, bad, width in per_polarity:
         doubtful += bad
-        if sure and width < float(cfg["locate"]["same_size"]) * max(sure):
-            # one set's tiles are all of a size: these are smaller things with pips (dice)
+        if sure and not ratio * reference <= width <= reference / ratio:
             doubtful += [
-                _Found(f.quad, _flag(f.reading, "smaller than the other tiles")) for f in ok
+                _Found(f.quad, _flag(f.reading, "not the size of the other tiles")) for f in ok
             ]
             continue
         found += ok

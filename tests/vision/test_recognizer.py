@@ -104,3 +104,23 @@ def test_readings_that_overlap_are_both_in_doubt() -> None:
     across = _without_overlaps([found(0, (6, 6)), found(10, (6, 3))])
     assert [f.reading.confidence for f in across] == [0.0, 0.0]
     assert "overlaps another tile" in across[0].reading.defects
+
+
+def test_the_gaps_between_tiles_are_not_a_tile_nor_make_the_tiles_small() -> None:
+    """Ivory tiles with gaps between them on dark wood: between the tiles, the wood is a dark
+    body with bright blobs (the tiles' corners) and reads as one huge tile. The size most
+    tiles read sure at is the set's; that one is not of it, and the tiles are."""
+    import copy
+
+    from vision.config import load_config
+    from vision.locate import inside
+
+    cfg = copy.deepcopy(load_config("synth"))  # the loaded config is shared: not to be changed
+    cfg["scene"]["gap"] = [0.04, 0.1]
+    image, truth = render_scene(9019, cfg=cfg)
+    obs = recognize(image)
+    assert all(any(inside(o.center, t.corners) for t in truth.face_up) for o in obs.tiles)
+    right, wrong = _score(
+        Counter(t.face for t in truth.face_up), Counter(t.face for t in obs.tiles)
+    )
+    assert wrong == 0 and right >= len(truth.face_up) - 2
