@@ -118,7 +118,17 @@ def read_patch(patch: Image, bright: bool, cfg: Config, known: Floats | None = N
             continue
         centres = [(float(centroids[k][0]), float(centroids[k][1]))]
         if hi < area <= one_hi and _roundish(stats[k], pip_fill):
-            big.add(k)  # the large pip of a 1, if it is alone in its half
+            # the large pip of a 1, if it is alone in its half; unless it is a red 4 blurred
+            # into one round blob, whose pips still show as necks or were found apart before
+            x, y, w, h = (int(v) for v in stats[k, :4])
+            parts = split_blob(labels[y : y + h, x : x + w] == k, columns=False)
+            found = _known_inside(known, labels, k)
+            if 2 <= len(parts) <= 6:
+                centres = [(float(px) + x, float(py) + y) for px, py in parts[:, :2]]
+            elif 2 <= len(found) <= 6:
+                centres = found
+            else:
+                big.add(k)
         elif area > hi or not _roundish(stats[k], pip_fill):
             # pips run together on a small or blurred tile: cut at their necks, or else
             # counted by area

@@ -29,7 +29,7 @@ from .pips import find_pips, lightness
 from .read import read_tile
 from .segment import Region, edge_mask, ground_mask, segment
 from .timing import Laps
-from .types import Image, Observation, Pips, Quad, Reading, Tile
+from .types import Floats, Image, Observation, Pips, Quad, Reading, Tile
 
 
 @dataclass(frozen=True, slots=True)
@@ -255,9 +255,10 @@ def _best_cut(
     floor = float(cfg["read"]["min_confidence"])
     tried: list[tuple[float, Cut]] = []
     seen: dict[tuple[int, ...], Reading] = {}  # cells read already, by their rounded corners
+    moved: dict[tuple[int, ...], Quad] = {}  # cells moved onto their pips already
     for cut in options:
         readings = []
-        cells = tuple(centre_on_pips(q, xy, radius) for q in cut.cells)
+        cells = tuple(_moved(q, xy, radius, moved) for q in cut.cells)
         cut = Cut(cells, cut.seams, cut.middles, cut.along_a, cut.flush)
         for q in cut.cells:
             key = tuple(round(v) for p in q for v in p)
@@ -298,6 +299,14 @@ def _best_cut(
         if min(r.confidence for _, r in best) < float(cfg["read"]["min_confidence"]):
             return best_score, None
     return best_score, best
+
+
+def _moved(quad: Quad, xy: Floats, radius: Floats, done: dict[tuple[int, ...], Quad]) -> Quad:
+    """The cell moved onto its pips (once for each cell: several cuts share cells)."""
+    key = tuple(round(v) for p in quad for v in p)
+    if key not in done:
+        done[key] = centre_on_pips(quad, xy, radius)
+    return done[key]
 
 
 _SAMPLES = np.array([(u, v) for u in (0.2, 0.5, 0.8) for v in (0.1, 0.3, 0.5, 0.7, 0.9)])

@@ -88,3 +88,22 @@ def test_the_table_along_a_cells_end_is_not_a_pip() -> None:
     patch[79:81, :] = (90, 118, 120)  # the mat, two rows of it
     reading = read_patch(patch, True, CFG)
     assert reading.face == "1-1" and reading.confidence >= CFG["min_confidence"], reading
+
+
+def test_a_red_four_blurred_into_one_round_blob_is_not_a_one() -> None:
+    """A 4's red pips run together into a blob as round and as large as a 1's pip; the
+    necks between them still show, and it reads as the 4 it is."""
+    import cv2
+    import numpy as np
+
+    from vision.read import read_patch
+
+    patch = np.zeros((85, 40, 3), np.uint8)  # Lab: a black body
+    patch[:] = (40, 128, 128)
+    for x in (15, 24):
+        for y in (16, 25):
+            cv2.circle(patch, (x, y), 5, (110, 175, 150), -1)
+    cv2.circle(patch, (20, 63), 8, (110, 175, 150), -1)  # the 1 of the other half
+    reading = read_patch(patch, True, CFG)
+    assert reading.face != "1-1", reading
+    assert reading.face == "4-1" or reading.confidence < CFG["min_confidence"], reading
