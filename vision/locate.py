@@ -20,6 +20,7 @@ from .segment import Region
 from .types import Contour, Floats, Image, Quad
 
 Segment = tuple[tuple[float, float], tuple[float, float]]
+Rect = tuple[tuple[float, float], tuple[float, float], float]  # as cv2.minAreaRect gives it
 
 
 @dataclass(frozen=True, slots=True)
@@ -352,9 +353,6 @@ def _strip_cells(
         if len(out) > int(cfg["max_cells"]):
             return None
     return out
-
-
-Rect = tuple[tuple[float, float], tuple[float, float], float]
 
 
 def edge_aligned_rect(contour: Contour) -> Rect:

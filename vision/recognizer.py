@@ -15,6 +15,7 @@ import numpy as np
 from .config import Config, load_config
 from .locate import (
     Cut,
+    Rect,
     centre_on_pips,
     cuts,
     edge_aligned_rect,
@@ -112,10 +113,12 @@ def recognize(
         else:
             sizes = tile_sizes(regions, guess, cfg["locate"])
         best: tuple[float, list[_Found], list[_Found], float] | None = None
+        known = tile_px is not None
+        aligned = [edge_aligned_rect(region.contour) for region in regions]
         tried = [
             (
                 width,
-                _cut_regions(work, light, regions, pips, width, ratio, cfg, tile_px is not None),
+                _cut_regions(work, light, regions, aligned, pips, width, ratio, cfg, known),
             )
             for width, ratio in sizes
             if width >= float(cfg["locate"]["min_width_px"])  # else dice, buttons, print
@@ -177,14 +180,19 @@ def _cut_regions(
     bgr: Image,
     light: Image,
     regions: list[Region],
+    aligned: list[Rect],
     pips: Pips,
     width: float,
     aspect: float,
     cfg: Config,
     known: bool,
 ) -> list[tuple[float, Cells | None]]:
-    """The best cut of every region into tiles of this size, read, with its score."""
-    return [_best_cut(bgr, light, region, pips, width, aspect, cfg, known) for region in regions]
+    """The best cut of every region into tiles of this size, read, with its score;
+    ``aligned``: each region's rectangle turned the way its edges run."""
+    return [
+        _best_cut(bgr, light, region, rect, pips, width, aspect, cfg, known)
+        for region, rect in zip(regions, aligned, strict=True)
+    ]
 
 
 def _found(
@@ -230,6 +238,7 @@ def _best_cut(
     bgr: Image,
     light: Image,
     region: Region,
+    aligned: Rect,
     pips: Pips,
     width: float,
     aspect: float,
@@ -240,7 +249,6 @@ def _best_cut(
     best_score = -1.0
     chosen: Cut | None = None
     rects = [region.rect]
-    aligned = edge_aligned_rect(region.contour)
     if not same_angle(aligned[2], region.rect[2], float(cfg["locate"]["angle_slack"])):
         rects.append(aligned)  # a staircase of tiles: its smallest rectangle lies askew
     options: list[Cut] = []
