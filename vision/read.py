@@ -112,9 +112,16 @@ def read_patch(patch: Image, bright: bool, cfg: Config, known: Floats | None = N
         if lo <= stats[k, cv2.CC_STAT_AREA] <= hi and _roundish(stats[k], pip_fill)
     ]
     unit = float(np.median(normal)) if normal else float(cfg["pip_area"]) * area_unit
+    faint = 0.0  # area of red specks too small to count
     for k in range(1, n):
         area = float(stats[k, cv2.CC_STAT_AREA])
-        if area < tiny or _edge_strip(stats[k], border, width, length):
+        if area < tiny:
+            x, y, w, h = (int(v) for v in stats[k, :4])
+            faint += float(
+                np.count_nonzero(red[y : y + h, x : x + w] & (labels[y : y + h, x : x + w] == k))
+            )
+            continue
+        if _edge_strip(stats[k], border, width, length):
             continue
         centres = [(float(centroids[k][0]), float(centroids[k][1]))]
         if hi < area <= one_hi and _roundish(stats[k], pip_fill):
@@ -157,6 +164,10 @@ def read_patch(patch: Image, bright: bool, cfg: Config, known: Floats | None = N
         for c in centres:
             halves[0 if c[1] < mid else 1].append(k)
             spots[0 if c[1] < mid else 1].append(c)
+    if faint > float(cfg["faint_red"]) * unit:
+        # faint red pips (a red 4 on a black tile, blurred) break into specks: the one that
+        # is left large enough would make it a 1
+        defects.append(f"faint red specks of {faint:.0f} px")
     counts = [len(h) for h in halves]
     if any(big & set(h) and len(h) > 1 for h in halves):
         defects.append("a pip as large as a 1's among others")

@@ -107,3 +107,23 @@ def test_a_red_four_blurred_into_one_round_blob_is_not_a_one() -> None:
     reading = read_patch(patch, True, CFG)
     assert reading.face != "1-1", reading
     assert reading.face == "4-1" or reading.confidence < CFG["min_confidence"], reading
+
+
+def test_a_faint_red_four_broken_into_specks_is_not_a_one() -> None:
+    """Faint red pips on a black tile, blurred, break into specks too small to count; the
+    one speck left large enough must not make the 4 a 1, even where it sits on the centre
+    line."""
+    import cv2
+    import numpy as np
+
+    from vision.read import read_patch
+
+    patch = np.zeros((85, 40, 3), np.uint8)  # Lab: a black body
+    patch[:] = (40, 128, 128)
+    for x in (12, 28):  # the 2: white pips
+        cv2.circle(patch, (x, 15), 5, (220, 128, 128), -1)
+    for x, y in ((12, 56), (28, 56), (28, 72)):  # three faint red specks of 15 px
+        cv2.rectangle(patch, (x - 1, y - 2), (x + 1, y + 2), (48, 150, 140), -1)
+    cv2.circle(patch, (20, 72), 4, (50, 152, 140), -1)  # the one left large enough
+    reading = read_patch(patch, True, CFG)
+    assert not (reading.face == "2-1" and reading.confidence >= CFG["min_confidence"]), reading
