@@ -163,7 +163,7 @@ def _split_column(blob: Array) -> Floats:
     n = round(ratio)
     # a capsule: it fills its rectangle nearly as a row of discs does (a disc fills 0.79)
     fill = len(xs) / (long_side * short_side)
-    if not (2 <= n <= 3 and abs(ratio - n) <= 0.35 and fill >= 0.7):
+    if not (2 <= n <= 3 and abs(ratio - n) <= 0.3 and fill >= 0.7):
         return np.zeros((0, 3))
     theta = np.radians(angle if a >= b else angle + 90)
     along = np.array([np.cos(theta), np.sin(theta)])
