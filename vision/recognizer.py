@@ -297,6 +297,8 @@ def _best_cut(
             best_score = score
             best = list(zip(cut.cells, readings, strict=True))
             chosen = cut
+    if best is not None and region.loose:
+        best = _half_along(bgr, best, region, aspect, xy, cfg)
     if best is not None and chosen is not None and chosen.flush:
         # tiles flush with an end, laid one way, against the other way reading nearly as well:
         # cells across two tiles' halves read as tiles too, so neither is trusted
@@ -333,6 +335,36 @@ def _off_region(reading: Reading, quad: Quad, region: Region, cfg: Config) -> Re
     if share >= float(cfg["locate"]["min_inside"]):
         return reading
     return _penalise(reading, f"{1 - share:.0%} of the cell off its region", cfg)
+
+
+def _half_along(
+    bgr: Image, cells: Cells, region: Region, aspect: float, xy: Floats, cfg: Config
+) -> Cells:
+    """The cells of a region grown neighbour to neighbour, each in doubt when half a tile
+    along it reads as well, as another face (such a region's ends need not be the tiles'
+    ends, and tiles end to end read across two halves as readily as whole), or when the
+    first stage found more pips well inside it than it reads (a pip lost)."""
+    floor = float(cfg["read"]["min_confidence"])
+    out: Cells = []
+    for quad, reading in cells:
+        q = np.array(quad, np.float64)
+        half = (q[3] - q[0]) / 2
+        if reading.confidence >= floor:
+            across, along = q[1] - q[0], q[3] - q[0]
+            rel = xy - q.mean(axis=0)
+            x = np.abs(rel @ across) / max(float(across @ across), 1e-9)
+            y = np.abs(rel @ along) / max(float(along @ along), 1e-9)
+            if int(((x < 0.4) & (y < 0.45)).sum()) > reading.high + reading.low:
+                reading = _flag(reading, "more pips found in it before than read")
+        if reading.confidence >= floor:
+            for shift in (half, -half):
+                moved = tuple((float(px), float(py)) for px, py in q + shift)
+                other = read_tile(bgr, moved, region.bright, aspect, cfg["read"], xy)
+                if other.confidence >= floor and other.face != reading.face:
+                    reading = _flag(reading, "half a tile along reads as well")
+                    break
+        out.append((quad, reading))
+    return out
 
 
 def _misfit_cell(reading: Reading, quad: Quad, width: float, aspect: float, cfg: Config) -> Reading:

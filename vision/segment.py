@@ -30,6 +30,7 @@ class Region:
     body: tuple[float, float, float]  # BGR
     bright: bool
     at_border: bool = False  # it reaches the picture's edge: tiles cut off, or a leak
+    loose: bool = False  # grown neighbour to neighbour: its ends may not be the tiles' ends
 
 
 def body_colours(image: Image, pips: Pips) -> Floats:
@@ -102,6 +103,8 @@ def segment(
         tries: list[float | None] = [float(t) for t in cfg["tolerances"]]
         if not_ground is not None and bool(cfg["ground_first"]):
             tries.insert(0, None)  # on a known ground: first everything that is not the ground
+        elif float(cfg["floating"]) > 0:
+            tries.append(-float(cfg["floating"]))  # neighbour to neighbour: see _floating
         for tol in tries:
             # a small window first (most groups are a few tiles); a larger one when the region
             # runs into its edge
@@ -110,6 +113,15 @@ def segment(
                 x1, y1 = min(w, x + half), min(h, y + half)
                 if tol is None and not_ground is not None:
                     like = not_ground[y0:y1, x0:x1]  # pips are not the ground either
+                elif tol is not None and tol < 0:
+                    like = _floating(
+                        image[y0:y1, x0:x1],
+                        covered[y0:y1, x0:x1],
+                        None if edges is None else edges[y0:y1, x0:x1],
+                        (x - x0, y - y0),
+                        body[i],
+                        -tol,
+                    )
                 else:
                     lo = np.clip(body[i] - float(tol or 0), 0, 255)
                     hi = np.clip(body[i] + float(tol or 0), 0, 255)
@@ -147,9 +159,35 @@ def segment(
                 body=(float(body[i][0]), float(body[i][1]), float(body[i][2])),
                 bright=pips.bright,
                 at_border=at_border,
+                loose=tol is not None and tol < 0,
             )
         )
     return regions
+
+
+def _floating(
+    image: Image,
+    covered: Image,
+    edges: Image | None,
+    seed: tuple[int, int],
+    body: Floats,
+    step: float,
+) -> Image:
+    """255 where the body's colour reaches from the seed changing by at most ``step`` from
+    one pixel to the next: a tile lit unevenly (a lamp's gradient, a sheen) is one body,
+    where one colour tolerance takes only the part near the seed. Pips are painted over
+    with the body's colour first; edges stop the fill."""
+    painted = image.copy()
+    painted[covered > 0] = np.clip(np.round(body), 0, 255).astype(np.uint8)
+    h, w = image.shape[:2]
+    mask = np.zeros((h + 2, w + 2), np.uint8)
+    if edges is not None:
+        mask[1:-1, 1:-1][edges > 0] = 1  # the fill does not cross them
+    flags = 8 | cv2.FLOODFILL_MASK_ONLY | (255 << 8)
+    diff = (step, step, step)
+    cv2.floodFill(painted, mask, seed, 0, diff, diff, flags)
+    like: Image = np.where(mask[1:-1, 1:-1] == 255, 255, 0).astype(np.uint8)
+    return like
 
 
 def edge_mask(image: Image, cfg: Config) -> Image:

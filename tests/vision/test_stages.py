@@ -138,3 +138,20 @@ def test_a_seam_stands_out_the_way_pips_do_and_a_gap_between_rows_of_pips_does_n
     # on black tiles a seam is the lighter line
     assert line_strength(255 - light, lines, 6.0, 16, bright=True)[0] > 50
     assert line_strength(255 - light, lines, 6.0, 16, bright=False)[0] == 0
+
+
+def test_a_tile_lit_unevenly_is_filled_neighbour_to_neighbour_up_to_its_rim() -> None:
+    """A black tile whose body brightens from 30 to 90 along its length (a lamp's gradient)
+    on a lighter table: one colour tolerance round the seed takes only part of it; a fill
+    that changes little from pixel to pixel takes all of it and stops at its rim."""
+    from vision.segment import _floating
+
+    image = np.full((120, 200, 3), 160, np.uint8)  # the table
+    ramp = np.linspace(30, 90, 160).astype(np.uint8)
+    image[40:80, 20:180] = ramp[None, :, None]  # the tile, 160 x 40
+    none = np.zeros(image.shape[:2], np.uint8)
+    like = _floating(image, none, None, (30, 60), np.array([33.0, 33.0, 33.0]), 3.0)
+    assert like[60, 25] == 255 and like[60, 175] == 255  # both ends of the tile
+    assert like[20, 100] == 0 and like[60, 190] == 0  # not the table
+    tolerance = cv2.inRange(image, np.full(3, 33 - 24), np.full(3, 33 + 24))
+    assert tolerance[60, 175] == 0  # one tolerance would not reach the far end
