@@ -82,5 +82,10 @@ class EmbeddedBroker:
                 transport = getattr(getattr(handle, "_callback", None), "__self__", None)
                 if isinstance(transport, asyncio.Transport) and not transport.is_closing():
                     transport.close()
+        # and those not registered just now (reading paused): the loop knows every transport
+        # it made; one left open warns when collected, in whatever runs next
+        for transport in list(getattr(self._loop, "_transports", {}).values()):
+            if isinstance(transport, asyncio.Transport) and not transport.is_closing():
+                transport.close()
         for _ in range(3):  # let the closes run
             await asyncio.sleep(0)
