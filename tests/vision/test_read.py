@@ -127,3 +127,23 @@ def test_a_faint_red_four_broken_into_specks_is_not_a_one() -> None:
     cv2.circle(patch, (20, 72), 4, (50, 152, 140), -1)  # the one left large enough
     reading = read_patch(patch, True, CFG)
     assert not (reading.face == "2-1" and reading.confidence >= CFG["min_confidence"]), reading
+
+
+def test_red_pips_are_cut_at_a_share_of_their_peak_not_joined_by_their_halo() -> None:
+    """A 6-6 whose red columns glow: a halo, red enough to pass a fixed cut, joins each red
+    column into one broad bar; cut at a share of the pips' own redness, they are three."""
+    import cv2
+    import numpy as np
+
+    from vision.read import read_patch
+
+    patch = np.zeros((85, 40, 3), np.uint8)  # Lab: a black body
+    patch[:] = (40, 128, 128)
+    for red_x, white_x, ys in ((12, 28, (8, 20, 32)), (28, 12, (52, 64, 76))):
+        halo = ((red_x - 9, ys[0] - 6), (red_x + 9, ys[2] + 6))
+        cv2.rectangle(patch, *halo, (45, 150, 135), -1)
+        for y in ys:
+            cv2.circle(patch, (red_x, y), 5, (70, 188, 160), -1)
+            cv2.circle(patch, (white_x, y), 5, (220, 128, 128), -1)
+    reading = read_patch(patch, True, CFG)
+    assert reading.face == "6-6" and reading.confidence >= CFG["min_confidence"], reading
