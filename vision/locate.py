@@ -394,7 +394,7 @@ def same_angle(a: float, b: float, tolerance: float) -> bool:
     return min(d, 90.0 - d) <= tolerance
 
 
-def centre_on_pips(quad: Quad, xy: Floats, radius: Floats, rounds: int = 2) -> Quad:
+def centre_on_pips(quad: Quad, xy: Floats, radius: Floats) -> Quad:
     """The cell moved (not resized) onto the pips inside it.
 
     Every face's pips are symmetric about the tile's centre line, so their mean across the
@@ -409,7 +409,7 @@ def centre_on_pips(quad: Quad, xy: Floats, radius: Floats, rounds: int = 2) -> Q
         return quad
     ex, ey = across / w, along / length
     shift = np.zeros(2)
-    for _ in range(rounds):
+    for _ in range(2):  # once more with the pips the first move brought in
         centre = q.mean(axis=0) + shift
         rel = xy - centre
         x, y = rel @ ex, rel @ ey

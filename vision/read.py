@@ -46,10 +46,13 @@ def read_tile(
     tell how many pips a blob of several run together holds."""
     width = int(cfg["width_px"])
     length = round(width * aspect)
-    patch = cv2.cvtColor(canonical(bgr, quad, width, length), cv2.COLOR_BGR2LAB)
+    m = _to_canonical(quad, width, length)
+    upright = cv2.warpPerspective(
+        bgr, m, (width, length), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE
+    )
+    patch = cv2.cvtColor(upright, cv2.COLOR_BGR2LAB)
     known = None
     if pips is not None and len(pips):
-        m = _to_canonical(quad, width, length)
         known = cv2.perspectiveTransform(pips.reshape(-1, 1, 2).astype(np.float64), m)
         known = known.reshape(-1, 2)
     return read_patch(patch, bright, cfg, known)
@@ -127,26 +130,18 @@ def read_patch(patch: Image, bright: bool, cfg: Config, known: Floats | None = N
         if hi < area <= one_hi and _roundish(stats[k], pip_fill):
             # the large pip of a 1, if it is alone in its half; unless it is a red 4 blurred
             # into one round blob, whose pips still show as necks or were found apart before
-            x, y, w, h = (int(v) for v in stats[k, :4])
-            parts = split_blob(labels[y : y + h, x : x + w] == k, columns=False)
-            found = _known_inside(known, labels, k)
-            if 2 <= len(parts) <= 6:
-                centres = [(float(px) + x, float(py) + y) for px, py in parts[:, :2]]
-            elif 2 <= len(found) <= 6:
-                centres = found
+            several = _several(labels, stats, k, known, columns=False)
+            if several:
+                centres = several
             else:
                 big.add(k)
         elif area > hi or not _roundish(stats[k], pip_fill):
             # pips run together on a small or blurred tile: cut at their necks, or else
             # counted by area
-            x, y, w, h = (int(v) for v in stats[k, :4])
-            parts = split_blob(labels[y : y + h, x : x + w] == k)
+            several = _several(labels, stats, k, known, columns=True)
             copies = round(area / unit)
-            found = _known_inside(known, labels, k)
-            if 2 <= len(parts) <= 6:
-                centres = [(float(px) + x, float(py) + y) for px, py in parts[:, :2]]
-            elif 2 <= len(found) <= 6:
-                centres = found  # the pips the first stage found apart, in a blob here
+            if several:
+                centres = several
             elif copies == 1 and lo <= area <= hi:
                 pass  # one pip, not quite round (a highlight, a JPEG block)
             elif 2 <= copies <= 3 and abs(area / unit - copies) <= float(cfg["merge_slack"]):
@@ -284,6 +279,19 @@ def _middle_seam(strength: Array, binary: Array, border: int, width: int) -> flo
     above = line - strength[mid - d, keep]
     below = line - strength[mid + d, keep]
     return _median(np.maximum(np.minimum(above, below), 0.0))
+
+
+def _several(
+    labels: Array, stats: Array, k: int, known: Floats | None, columns: bool
+) -> list[tuple[float, float]]:
+    """The centres of the pips blob ``k`` holds, if it holds two to six: cut at its necks
+    (or, with ``columns``, by its length), else the pips the first stage found apart in it."""
+    x, y, w, h = (int(v) for v in stats[k, :4])
+    parts = split_blob(labels[y : y + h, x : x + w] == k, columns=columns)
+    if 2 <= len(parts) <= 6:
+        return [(float(px) + x, float(py) + y) for px, py in parts[:, :2]]
+    found = _known_inside(known, labels, k)
+    return found if 2 <= len(found) <= 6 else []
 
 
 def _known_inside(known: Floats | None, labels: Array, k: int) -> list[tuple[float, float]]:

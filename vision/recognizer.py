@@ -112,7 +112,6 @@ def recognize(
             sizes = [(tile_px * scale, ratio)]
         else:
             sizes = tile_sizes(regions, guess, cfg["locate"])
-        best: tuple[float, list[_Found], list[_Found], float] | None = None
         known = tile_px is not None
         aligned = [edge_aligned_rect(region.contour) for region in regions]
         tried = [
@@ -123,19 +122,21 @@ def recognize(
             for width, ratio in sizes
             if width >= float(cfg["locate"]["min_width_px"])  # else dice, buttons, print
         ]
-        for width, cut in tried:
-            # how well this size reads the regions, by their area (not by their count of
-            # cells, which favours sizes too small)
-            total = sum(
+        # how well each size reads the regions, by their area (not by their count of cells,
+        # which favours sizes too small)
+        totals = [
+            sum(
                 score * region.area
                 for region, (score, cells) in zip(regions, cut, strict=True)
                 if cells
             )
-            if best is None or total > best[0]:
-                ok, bad = _found(regions, cut, [c for _, c in tried], cfg)
-                best = (total, ok, bad, width)
-        if best is not None:
-            per_polarity.append(best)
+            for _, cut in tried
+        ]
+        if tried:
+            k = int(np.argmax(totals))
+            width, cut = tried[k]
+            ok, bad = _found(regions, cut, [c for _, c in tried], cfg)
+            per_polarity.append((totals[k], ok, bad, width))
         laps.lap("cut and read")
     floor = float(cfg["read"]["min_confidence"])
     # one set's tiles are all of a size: the size that most tiles read sure at is the set's,

@@ -16,6 +16,7 @@ import numpy as np
 from .config import Config
 from .types import Bools, Contour, Floats, Image, Pips
 
+_GROUND, _FLOATING = "ground", "floating"  # ways to grow a region besides a colour tolerance
 _RING = np.array([(math.cos(a), math.sin(a)) for a in np.linspace(0, 2 * math.pi, 12, False)])
 
 
@@ -100,31 +101,33 @@ def segment(
             continue
         x, y = (round(v) for v in pips.xy[i])
         found = None
-        tries: list[float | None] = [float(t) for t in cfg["tolerances"]]
+        # each try: a colour tolerance round the body's colour, _GROUND (on a known ground,
+        # first: everything that is not the ground) or _FLOATING (last: see _floating)
+        tries: list[float | str] = [float(t) for t in cfg["tolerances"]]
         if not_ground is not None and bool(cfg["ground_first"]):
-            tries.insert(0, None)  # on a known ground: first everything that is not the ground
+            tries.insert(0, _GROUND)
         elif float(cfg["floating"]) > 0:
-            tries.append(-float(cfg["floating"]))  # neighbour to neighbour: see _floating
+            tries.append(_FLOATING)
         for tol in tries:
             # a small window first (most groups are a few tiles); a larger one when the region
             # runs into its edge
             for half in halves:
                 x0, y0 = max(0, x - half), max(0, y - half)
                 x1, y1 = min(w, x + half), min(h, y + half)
-                if tol is None and not_ground is not None:
+                if tol == _GROUND and not_ground is not None:
                     like = not_ground[y0:y1, x0:x1]  # pips are not the ground either
-                elif tol is not None and tol < 0:
+                elif tol == _FLOATING:
                     like = _floating(
                         image[y0:y1, x0:x1],
                         covered[y0:y1, x0:x1],
                         None if edges is None else edges[y0:y1, x0:x1],
                         (x - x0, y - y0),
                         body[i],
-                        -tol,
+                        float(cfg["floating"]),
                     )
                 else:
-                    lo = np.clip(body[i] - float(tol or 0), 0, 255)
-                    hi = np.clip(body[i] + float(tol or 0), 0, 255)
+                    lo = np.clip(body[i] - float(tol), 0, 255)
+                    hi = np.clip(body[i] + float(tol), 0, 255)
                     like = cv2.inRange(image[y0:y1, x0:x1], lo, hi)
                     if edges is not None:
                         like = cv2.bitwise_and(like, cv2.bitwise_not(edges[y0:y1, x0:x1]))
@@ -159,7 +162,7 @@ def segment(
                 body=(float(body[i][0]), float(body[i][1]), float(body[i][2])),
                 bright=pips.bright,
                 at_border=at_border,
-                loose=tol is not None and tol < 0,
+                loose=tol == _FLOATING,
             )
         )
     return regions
