@@ -100,7 +100,7 @@ def _misfit(sides: Floats, width: Floats, aspect: Floats) -> Floats:
 
 
 def _spans(
-    side: float, cell: float, snap: float, overhang: float
+    side: float, cell: float, snap: float, overhang: float, underhang: float = 0.0
 ) -> list[tuple[int, float, float]]:
     """Ways to lay whole cells along one side: (count, length used, shift of its middle).
 
@@ -110,6 +110,10 @@ def _spans(
     """
     f = side / cell
     n = max(1, round(f))
+    if f < 1 and 1 - f <= underhang:
+        # a region covering part of one tile (a sheen, a scratch stopped its growth): the
+        # tile of the known size, in its middle or flush with either end of it
+        return [(1, cell, 0.0), (1, cell, -(side - cell) / 2), (1, cell, (side - cell) / 2)]
     if abs(f - n) <= snap:
         return [(n, side, 0.0)]
     n = math.floor(f)
@@ -125,9 +129,11 @@ def cuts(
     aspect: float,
     cfg: Config,
     known: bool = False,
+    short: bool = False,
 ) -> list[Cut]:
     """Every grid of whole tiles that fits a rotated rectangle; with a ``known`` tile size also
-    grids of tiles of that size in a rectangle somewhat larger than them."""
+    grids of tiles of that size in a rectangle somewhat larger than them, and with ``short``
+    (a region that may stop short of its tile) one tile in a rectangle shorter than it."""
     (cx, cy), (a, b), angle = rect
     theta = math.radians(angle)
     ea = np.array([math.cos(theta), math.sin(theta)])  # along side a
@@ -138,8 +144,15 @@ def cuts(
     for overhang in (0.0, float(cfg["overhang"]) if known else 0.0):
         out: list[Cut] = []
         for tile_along_a in (True, False):
-            spans_a = _spans(a, length if tile_along_a else width, snap, overhang)
-            spans_b = _spans(b, width if tile_along_a else length, snap, overhang)
+            # a region may be short of its tile's length (a sheen, a scratch stopped its
+            # growth), not of its width
+            under = float(cfg["underhang"]) if known and short else 0.0
+            spans_a = _spans(
+                a, length if tile_along_a else width, snap, overhang, under if tile_along_a else 0
+            )
+            spans_b = _spans(
+                b, width if tile_along_a else length, snap, overhang, 0 if tile_along_a else under
+            )
             for na, ua, sa in spans_a:
                 for nb, ub, sb in spans_b:
                     if na * nb > int(cfg["max_cells"]):
@@ -427,3 +440,76 @@ def centre_on_pips(quad: Quad, xy: Floats, radius: Floats) -> Quad:
         shift = shift + dx * ex + dy * ey
     moved = q + shift
     return tuple((float(px), float(py)) for px, py in moved)
+
+
+def gradients(lightness: Image) -> tuple[Image, Image]:
+    """The lightness's derivatives along x and y (per pixel)."""
+    light = lightness.astype(np.float32)
+    gx: Image = cv2.Sobel(light, cv2.CV_32F, 1, 0, ksize=3, scale=0.125)
+    gy: Image = cv2.Sobel(light, cv2.CV_32F, 0, 1, ksize=3, scale=0.125)
+    return gx, gy
+
+
+def rim_size(
+    grads: tuple[Image, Image], quad: Quad, xy: Floats, radius: Floats, cfg: Config
+) -> tuple[float, float]:
+    """A tile's width and length measured between its rims, for a cell roughly on it (its
+    centre and axes right, its size perhaps a fifth off).
+
+    Across the tile (and along it), the lightness changes most where the rims are, the same
+    amount and the other way on either side of the centre; pips are left out, and of the
+    pairs of rims that change nearly as much as the best, the innermost is the tile's own
+    (the next is its neighbour's, across a gap).
+    """
+    q = np.array(quad, np.float64)
+    centre = q.mean(axis=0)
+    across, along = q[1] - q[0], q[3] - q[0]
+    w, length = float(np.hypot(*across)), float(np.hypot(*along))
+    ex, ey = across / max(w, 1e-9), along / max(length, 1e-9)
+    lo, hi = (float(v) for v in cfg["rim_search"])
+    sizes = []
+    for normal, tangent, size, other in ((ex, ey, w, length), (ey, ex, length, w)):
+        k = int(hi * size / 0.5)
+        steps: Floats = np.arange(-k, k + 1, dtype=np.float64) * 0.5
+        mean = _profile(grads, centre, normal, tangent, steps, 0.35 * other, xy, radius)
+        half = steps[k:]
+        pair = np.abs(mean[k:] - mean[k::-1])  # one rim rising, the other falling
+        pair[(half < lo * size)] = -1.0
+        best = float(pair.max())
+        peaks = (pair >= float(cfg["rim_share"]) * best) & (pair >= np.roll(pair, 1))
+        peaks &= pair >= np.roll(pair, -1)
+        sizes.append(2 * float(half[np.flatnonzero(peaks)[0]]) if best > 0 else size)
+    return sizes[0], sizes[1]
+
+
+def _profile(
+    grads: tuple[Image, Image],
+    centre: Floats,
+    normal: Floats,
+    tangent: Floats,
+    steps: Floats,
+    reach: float,
+    xy: Floats,
+    radius: Floats,
+) -> Floats:
+    """The lightness's mean change along ``normal`` at each step from the centre, over lines
+    running ``reach`` either way along ``tangent``, leaving out the pips."""
+    lines = np.linspace(-reach, reach, 15)
+    pts = centre + steps[:, None, None] * normal + lines[None, :, None] * tangent
+    change = _sample(grads[0], pts) * normal[0] + _sample(grads[1], pts) * normal[1]
+    clear = np.ones(change.shape, bool)
+    if len(xy):
+        far = float(np.abs(steps).max()) + reach
+        near = np.hypot(*(xy - centre).T) < far + 3 * radius
+        for (px, py), r in zip(xy[near], radius[near], strict=True):
+            clear &= np.hypot(pts[..., 0] - px, pts[..., 1] - py) > 1.6 * r + 1
+    mean: Floats = np.where(clear, change, 0.0).sum(axis=1) / np.maximum(clear.sum(axis=1), 1)
+    return mean
+
+
+def _sample(image: Image, pts: Floats) -> Floats:
+    h, w = image.shape
+    xi = np.clip(np.round(pts[..., 0]).astype(int), 0, w - 1)
+    yi = np.clip(np.round(pts[..., 1]).astype(int), 0, h - 1)
+    values: Floats = image[yi, xi].astype(np.float64)
+    return values

@@ -20,8 +20,10 @@ from .locate import (
     cuts,
     edge_aligned_rect,
     first_guess,
+    gradients,
     inside,
     line_strength,
+    rim_size,
     same_angle,
     strip_cuts,
     tile_sizes,
@@ -117,6 +119,7 @@ def recognize(
         tried = [
             (
                 width,
+                ratio,
                 _cut_regions(work, light, regions, aligned, pips, width, ratio, cfg, known),
             )
             for width, ratio in sizes
@@ -130,21 +133,45 @@ def recognize(
                 for region, (score, cells) in zip(regions, cut, strict=True)
                 if cells
             )
-            for _, cut in tried
+            for _, _, cut in tried
         ]
         if tried:
             k = int(np.argmax(totals))
-            width, cut = tried[k]
-            ok, bad = _found(regions, cut, [c for _, c in tried], cfg)
+            width, ratio, cut = tried[k]
+            read_sure = _sure_cells(cut, cfg)
+            if not known and len(read_sure) >= int(cfg["locate"]["min_sure_for_size"]):
+                # the set's size is now known, measured between the rims of the tiles read
+                # sure (a candidate size need only be near it to read them): groups no cut
+                # fitted are cut again at it, where a region covering part of a tile still
+                # holds one
+                grads = gradients(light)
+                measured = [
+                    rim_size(grads, q, pips.xy, pips.radius, cfg["locate"]) for q in read_sure
+                ]
+                rim_w = float(np.median([m[0] for m in measured]))
+                rim_ratio = float(np.median([m[1] for m in measured])) / max(rim_w, 1e-9)
+                cut = [
+                    _claims_none(
+                        _best_cut(
+                            work, light, region, rect, pips, rim_w, rim_ratio, cfg, True, False
+                        ),
+                        read_sure,
+                    )
+                    if cells is None and _may_hold_a_tile(region, rim_w, rim_ratio, cfg)
+                    else (score, cells)
+                    for region, rect, (score, cells) in zip(regions, aligned, cut, strict=True)
+                ]
+            ok, bad = _found(regions, cut, [c for _, _, c in tried], cfg)
             per_polarity.append((totals[k], ok, bad, width))
         laps.lap("cut and read")
     floor = float(cfg["read"]["min_confidence"])
     # one set's tiles are all of a size: the size that most tiles read sure at is the set's,
     # and what reads at another (dice, buttons, the gaps between tiles) is not its tiles
+    # (blanks do not count: the body of a tile of the other colour reads as a blank)
     sure = [
-        (sum(f.reading.confidence >= floor for f in b[1]), b[3])
+        (sum(f.reading.confidence >= floor and not f.reading.is_blank for f in b[1]), b[3])
         for b in per_polarity
-        if any(f.reading.confidence >= floor for f in b[1])
+        if any(f.reading.confidence >= floor and not f.reading.is_blank for f in b[1])
     ]
     reference = max(sure)[1] if sure else 0.0
     ratio = float(cfg["locate"]["same_size"])
@@ -193,6 +220,38 @@ def _cut_regions(
     return [
         _best_cut(bgr, light, region, rect, pips, width, aspect, cfg, known)
         for region, rect in zip(regions, aligned, strict=True)
+    ]
+
+
+def _may_hold_a_tile(region: Region, width: float, aspect: float, cfg: Config) -> bool:
+    """Is the region wide enough for a tile, and long enough for the part of one that a
+    region stopping short of its tile's end may cover?"""
+    short, long = sorted(region.rect[1])
+    snap = float(cfg["locate"]["snap"])
+    return short >= (1 - snap) * width and long >= (1 - float(cfg["locate"]["underhang"])) * (
+        aspect * width
+    )
+
+
+def _claims_none(cut: tuple[float, Cells | None], sure: list[Quad]) -> tuple[float, Cells | None]:
+    """A cut made again at the set's size, unless one of its cells lies on a tile read sure
+    before: that tile's reading is the stronger (its region fitted it), and the two may
+    disagree."""
+    score, cells = cut
+    for q, _ in cells or []:
+        centre = (sum(p[0] for p in q) / 4, sum(p[1] for p in q) / 4)
+        for other in sure:
+            middle = (sum(p[0] for p in other) / 4, sum(p[1] for p in other) / 4)
+            if inside(centre, other) or inside(middle, q):
+                return score, None
+    return score, cells
+
+
+def _sure_cells(cut: list[tuple[float, Cells | None]], cfg: Config) -> list[Quad]:
+    """The cells a size's cuts read sure as face-up tiles."""
+    floor = float(cfg["read"]["min_confidence"])
+    return [
+        q for _, cells in cut for q, r in cells or [] if r.confidence >= floor and not r.is_blank
     ]
 
 
@@ -245,7 +304,11 @@ def _best_cut(
     aspect: float,
     cfg: Config,
     known: bool,
+    whole: bool = True,
 ) -> tuple[float, list[tuple[Quad, Reading]] | None]:
+    """The best cut of a region into tiles of this size, read, and its score. ``whole``: the
+    region covers its tiles whole, so a cell hanging off it is in doubt; else (a region
+    that stopped short at a sheen or a scratch, cut again at the set's size) it need not."""
     best: list[tuple[Quad, Reading]] | None = None
     best_score = -1.0
     chosen: Cut | None = None
@@ -254,10 +317,11 @@ def _best_cut(
         rects.append(aligned)  # a staircase of tiles: its smallest rectangle lies askew
     options: list[Cut] = []
     for rect in rects:
-        options += cuts(rect, width, aspect, cfg["locate"], known)
+        options += cuts(rect, width, aspect, cfg["locate"], known, short=not whole)
         options += strip_cuts(region.contour, rect, width, aspect, cfg["locate"])
     own = list(region.pips)
     xy, radius = pips.xy[own], pips.radius[own]
+    own_xy = [(float(x), float(y)) for x, y in xy]
     seam_cfg = cfg["locate"]
     offset = max(1.5, float(seam_cfg["seam_offset"]) * width)
     samples = int(seam_cfg["seam_samples"])
@@ -274,7 +338,7 @@ def _best_cut(
             if key not in seen:
                 reading = read_tile(bgr, q, region.bright, aspect, cfg["read"], xy)
                 reading = _misfit_cell(reading, q, width, aspect, cfg)
-                seen[key] = _off_region(reading, q, region, cfg)
+                seen[key] = _off_region(reading, q, region, cfg) if whole else reading
             readings.append(seen[key])
         score = sum(r.confidence for r in readings) / len(readings)
         evidence = 0.0
@@ -289,6 +353,13 @@ def _best_cut(
                 r.high == r.low == 1 for r in readings
             ):
                 continue  # a die showing its red 4, not 1-1s side by side: no seam between
+        if not whole and (
+            min(r.confidence for r in readings) < floor
+            or not all(any(inside(p, q) for q in cut.cells) for p in own_xy)
+        ):
+            # a region short of its tiles is cut at the set's size with no regard for its
+            # outline: its tiles must all read, and hold every pip it holds
+            continue
         tried.append((score, cut))
         if 2 * sum(r.confidence < floor for r in readings) > len(readings):
             # most cells read badly: the cut is off the tiles, and the few that read may be

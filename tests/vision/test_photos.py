@@ -1,6 +1,6 @@
 """The real photographs (../shared/photos, never copied here): no tile on negatives, and the
-tiles reported on usable photos are read right. How many are found is measured, not asserted,
-per image by bench/recognition.py."""
+tiles reported on usable photos are read right, and no fewer of them found than already are.
+How many are found per image is measured by bench/recognition.py."""
 
 from __future__ import annotations
 
@@ -28,13 +28,18 @@ def test_negative_photos_show_no_face_up_tile(photo_labels: dict[str, Any]) -> N
 
 
 def test_usable_photos_report_only_tiles_that_are_there(photo_labels: dict[str, Any]) -> None:
-    reported = wrong = 0
+    reported = wrong = right = there = 0
     for name, v in photo_labels.items():
         if v["usable_as_topdown_test"] is not True:
             continue
         got = _run(name)
-        extra = got - Counter(v["face_up_tiles"])
+        want = Counter(v["face_up_tiles"])
         reported += sum(got.values())
-        wrong += sum(extra.values())
+        wrong += sum((got - want).values())
+        right += sum((got & want).values())
+        there += sum(want.values())
     assert reported > 0
     assert wrong <= 0.005 * reported  # the target: 99.5 % of the tiles reported read right
+    # not yet the target (see docs/vision.md), but no step back from what is reached: two
+    # thirds of the tiles (336 of 504 when this floor was set)
+    assert right >= 0.65 * there

@@ -1,6 +1,6 @@
 """Single stages on made-up inputs: pips split at their necks, lightness, strips of tiles,
 regions turned the way their edges run, cells moved onto their pips, seams told from the
-lines between rows of pips."""
+lines between rows of pips, regions short of a tile, a tile's size between its rims."""
 
 from __future__ import annotations
 
@@ -10,8 +10,11 @@ import numpy as np
 from vision.config import load_config
 from vision.locate import (
     centre_on_pips,
+    cuts,
     edge_aligned_rect,
+    gradients,
     line_strength,
+    rim_size,
     same_angle,
     strip_cuts,
 )
@@ -155,3 +158,40 @@ def test_a_tile_lit_unevenly_is_filled_neighbour_to_neighbour_up_to_its_rim() ->
     assert like[20, 100] == 0 and like[60, 190] == 0  # not the table
     tolerance = cv2.inRange(image, np.full(3, 33 - 24), np.full(3, 33 + 24))
     assert tolerance[60, 175] == 0  # one tolerance would not reach the far end
+
+
+def test_a_region_short_of_a_tile_holds_one_of_the_known_size_middle_or_flush() -> None:
+    """A region 40 x 64 (a sheen stopped its growth) where tiles are 40 x 92: no grid fits
+    it, unless it may stop short of its tile: then one tile of the size fits three ways."""
+    rect = ((100.0, 100.0), (40.0, 64.0), 0.0)
+    assert cuts(rect, 40.0, 2.3, LOCATE, known=False) == []
+    assert cuts(rect, 40.0, 2.3, LOCATE, known=True) == []
+    found = cuts(rect, 40.0, 2.3, LOCATE, known=True, short=True)
+    assert [len(c.cells) for c in found] == [1, 1, 1]
+    centres = sorted(round(float(np.mean([p[1] for p in c.cells[0]]))) for c in found)
+    assert centres == [86, 100, 114]  # flush with the region's top, middle, flush with its foot
+    for c in found:
+        cell = np.array(c.cells[0])
+        assert np.allclose(np.ptp(cell, axis=0), (40.0, 92.0))
+
+
+def _black_tile(shape: tuple[int, int], box: tuple[int, int, int, int]) -> np.ndarray:
+    """A black tile (x0, y0, x1, y1) with six white pips, on a lighter table."""
+    image = np.full((*shape, 3), 140, np.uint8)
+    x0, y0, x1, y1 = box
+    image[y0:y1, x0:x1] = 30
+    for dx in (-9, 9):
+        for dy in (-30, -18, -6, 12, 24):
+            cv2.circle(image, ((x0 + x1) // 2 + dx, (y0 + y1) // 2 + dy), 5, (235, 235, 235), -1)
+    return image
+
+
+def test_a_tiles_size_is_measured_between_its_rims() -> None:
+    """A cell on a tile's pips but a fifth too large (a candidate size is only near the
+    true one): the rims give the tile's own width and length."""
+    image = _black_tile((200, 160), (60, 54, 100, 146))  # 40 x 92
+    xy = np.array([(80 + dx, 100 + dy) for dx in (-9, 9) for dy in (-30, -18, -6, 12, 24)])
+    cell = ((56.0, 45.0), (104.0, 45.0), (104.0, 155.0), (56.0, 155.0))  # 48 x 110
+    grads = gradients(lightness(image))
+    width, length = rim_size(grads, cell, xy.astype(float), np.full(len(xy), 5.0), LOCATE)
+    assert abs(width - 40) <= 2 and abs(length - 92) <= 2
