@@ -106,7 +106,9 @@ def _spans(
 
     A side off a whole number of cells by at most ``snap`` is cut evenly; with ``overhang`` > 0
     (the tile size is known) a side longer than whole cells by up to that share of a cell (a
-    shadow or a neighbour's edge) holds cells of the true size flush with either end.
+    shadow or a neighbour's edge) holds cells of the true size flush with either end; with
+    ``underhang`` > 0, a side shorter than one cell by up to that share holds one, in its
+    middle or flush with either end.
     """
     f = side / cell
     n = max(1, round(f))
@@ -140,13 +142,13 @@ def cuts(
     eb = np.array([-math.sin(theta), math.cos(theta)])  # along side b
     length = aspect * width
     snap = float(cfg["snap"])
+    # a region may be short of its tile's length (a sheen, a scratch stopped its growth), not
+    # of its width
+    under = float(cfg["underhang"]) if known and short else 0.0
     # grids of tiles flush with an end only when no even grid fits: they are the weaker guess
     for overhang in (0.0, float(cfg["overhang"]) if known else 0.0):
         out: list[Cut] = []
         for tile_along_a in (True, False):
-            # a region may be short of its tile's length (a sheen, a scratch stopped its
-            # growth), not of its width
-            under = float(cfg["underhang"]) if known and short else 0.0
             spans_a = _spans(
                 a, length if tile_along_a else width, snap, overhang, under if tile_along_a else 0
             )
@@ -233,18 +235,10 @@ def line_strength(
     pts = p0 + t[..., None] * d  # (m, samples, 2)
     normal = np.stack([-d[..., 1], d[..., 0]], axis=-1)
     normal = normal / np.maximum(np.hypot(normal[..., 0], normal[..., 1]), 1e-9)[..., None] * offset
-    h, w = lightness.shape
-
-    def at(shift: Floats) -> Floats:
-        q = np.round(pts + shift)
-        xi = np.clip(q[..., 0].astype(int), 0, w - 1)
-        yi = np.clip(q[..., 1].astype(int), 0, h - 1)
-        values: Floats = lightness[yi, xi].astype(np.float64)
-        return values
-
     sign = 1.0 if bright else -1.0
-    mid = at(np.zeros_like(normal))
-    one, other = sign * (mid - at(normal)), sign * (mid - at(-normal))
+    mid = _sample(lightness, pts)
+    one = sign * (mid - _sample(lightness, pts + normal))
+    other = sign * (mid - _sample(lightness, pts - normal))
     strength: Floats = np.median(np.maximum(np.minimum(one, other), 0.0), axis=1)
     return strength
 
@@ -508,6 +502,7 @@ def _profile(
 
 
 def _sample(image: Image, pts: Floats) -> Floats:
+    """The image's values at the pixels nearest the points (..., 2), clipped to the image."""
     h, w = image.shape
     xi = np.clip(np.round(pts[..., 0]).astype(int), 0, w - 1)
     yi = np.clip(np.round(pts[..., 1]).astype(int), 0, h - 1)

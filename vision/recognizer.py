@@ -42,7 +42,16 @@ class _Found:
 
     @property
     def center(self) -> tuple[float, float]:
-        return (sum(p[0] for p in self.quad) / 4, sum(p[1] for p in self.quad) / 4)
+        return _centre(self.quad)
+
+
+def _centre(quad: Quad) -> tuple[float, float]:
+    return (sum(p[0] for p in quad) / 4, sum(p[1] for p in quad) / 4)
+
+
+def _one_on_another(a: Quad, b: Quad) -> bool:
+    """Does either cell's centre lie in the other: two readings of one tile?"""
+    return inside(_centre(a), b) or inside(_centre(b), a)
 
 
 def _prepare(image: Image, tile_px: float | None, cfg: Config) -> tuple[Image, float]:
@@ -139,7 +148,11 @@ def recognize(
             k = int(np.argmax(totals))
             width, ratio, cut = tried[k]
             read_sure = _sure_cells(cut, cfg)
-            if not known and len(read_sure) >= int(cfg["locate"]["min_sure_for_size"]):
+            if (
+                not known
+                and any(cells is None for _, cells in cut)
+                and len(read_sure) >= int(cfg["locate"]["min_sure_for_size"])
+            ):
                 # the set's size is now known, measured between the rims of the tiles read
                 # sure (a candidate size need only be near it to read them): groups no cut
                 # fitted are cut again at it, where a region covering part of a tile still
@@ -153,7 +166,16 @@ def recognize(
                 cut = [
                     _claims_none(
                         _best_cut(
-                            work, light, region, rect, pips, rim_w, rim_ratio, cfg, True, False
+                            work,
+                            light,
+                            region,
+                            rect,
+                            pips,
+                            rim_w,
+                            rim_ratio,
+                            cfg,
+                            known=True,
+                            whole=False,
                         ),
                         read_sure,
                     )
@@ -168,11 +190,8 @@ def recognize(
     # one set's tiles are all of a size: the size that most tiles read sure at is the set's,
     # and what reads at another (dice, buttons, the gaps between tiles) is not its tiles
     # (blanks do not count: the body of a tile of the other colour reads as a blank)
-    sure = [
-        (sum(f.reading.confidence >= floor and not f.reading.is_blank for f in b[1]), b[3])
-        for b in per_polarity
-        if any(f.reading.confidence >= floor and not f.reading.is_blank for f in b[1])
-    ]
+    counted = [(sum(_sure_face(f.reading, floor) for f in b[1]), b[3]) for b in per_polarity]
+    sure = [(n, width) for n, width in counted if n > 0]
     reference = max(sure)[1] if sure else 0.0
     ratio = float(cfg["locate"]["same_size"])
     for _, ok, bad, width in per_polarity:
@@ -238,21 +257,20 @@ def _claims_none(cut: tuple[float, Cells | None], sure: list[Quad]) -> tuple[flo
     before: that tile's reading is the stronger (its region fitted it), and the two may
     disagree."""
     score, cells = cut
-    for q, _ in cells or []:
-        centre = (sum(p[0] for p in q) / 4, sum(p[1] for p in q) / 4)
-        for other in sure:
-            middle = (sum(p[0] for p in other) / 4, sum(p[1] for p in other) / 4)
-            if inside(centre, other) or inside(middle, q):
-                return score, None
+    if any(_one_on_another(q, other) for q, _ in cells or [] for other in sure):
+        return score, None
     return score, cells
 
 
 def _sure_cells(cut: list[tuple[float, Cells | None]], cfg: Config) -> list[Quad]:
     """The cells a size's cuts read sure as face-up tiles."""
     floor = float(cfg["read"]["min_confidence"])
-    return [
-        q for _, cells in cut for q, r in cells or [] if r.confidence >= floor and not r.is_blank
-    ]
+    return [q for _, cells in cut for q, r in cells or [] if _sure_face(r, floor)]
+
+
+def _sure_face(reading: Reading, floor: float) -> bool:
+    """Read sure as a face-up tile (not a blank)."""
+    return reading.confidence >= floor and not reading.is_blank
 
 
 def _found(
@@ -321,7 +339,6 @@ def _best_cut(
         options += strip_cuts(region.contour, rect, width, aspect, cfg["locate"])
     own = list(region.pips)
     xy, radius = pips.xy[own], pips.radius[own]
-    own_xy = [(float(x), float(y)) for x, y in xy]
     seam_cfg = cfg["locate"]
     offset = max(1.5, float(seam_cfg["seam_offset"]) * width)
     samples = int(seam_cfg["seam_samples"])
@@ -355,7 +372,7 @@ def _best_cut(
                 continue  # a die showing its red 4, not 1-1s side by side: no seam between
         if not whole and (
             min(r.confidence for r in readings) < floor
-            or not all(any(inside(p, q) for q in cut.cells) for p in own_xy)
+            or not all(any(inside((float(x), float(y)), q) for q in cut.cells) for x, y in xy)
         ):
             # a region short of its tiles is cut at the set's size with no regard for its
             # outline: its tiles must all read, and hold every pip it holds
@@ -484,7 +501,7 @@ def _assemble(
     """Keep the surest reading where two overlap; count blanks and doubtful tiles."""
     kept: list[_Found] = []
     for f in sorted(found, key=lambda f: -f.reading.confidence):
-        if any(inside(f.center, k.quad) or inside(k.center, f.quad) for k in kept):
+        if any(_one_on_another(f.quad, k.quad) for k in kept):
             continue
         kept.append(f)
     kept = _without_overlaps(kept)
