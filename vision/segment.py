@@ -16,7 +16,8 @@ import numpy as np
 from .config import Config
 from .types import Bools, Contour, Floats, Image, Pips
 
-_GROUND, _FLOATING = "ground", "floating"  # ways to grow a region besides a colour tolerance
+# ways to grow a region besides a colour tolerance
+_GROUND, _FLOATING, _SPLIT = "ground", "floating", "split"
 _RING = np.array([(math.cos(a), math.sin(a)) for a in np.linspace(0, 2 * math.pi, 12, False)])
 
 
@@ -53,6 +54,10 @@ def body_colours(image: Image, pips: Pips) -> Floats:
     return body
 
 
+def _some(pips: Pips, keep: Bools) -> Pips:
+    return Pips(pips.bright, pips.xy[keep], pips.radius[keep], pips.seed[keep])
+
+
 def pip_mask(shape: tuple[int, int], pips: Pips, radius: float) -> Image:
     """A mask of every pip, out to ``radius`` times its own radius."""
     mask = np.zeros(shape, np.uint8)
@@ -87,7 +92,11 @@ def segment(
     if edges is not None:
         edges = long_edges(edges, float(cfg["edge_length"]) * float(np.median(pips.radius)))
     body = body_colours(image, pips)
-    covered = pip_mask((h, w), pips, float(cfg["paint_radius"]))
+    # pips on a body of the other lightness, or far larger than the others (the table showing
+    # between two tiles), are no tile's: painting them over would bridge the tiles either side
+    on_body = (body @ np.array([0.114, 0.587, 0.299]) > float(cfg["dark_body_max"])) != pips.bright
+    on_body &= pips.radius <= float(cfg["max_pip_radius"]) * float(np.median(pips.radius))
+    covered = pip_mask((h, w), _some(pips, on_body), float(cfg["paint_radius"]))
     done = np.zeros(len(pips.radius), bool)
     regions: list[Region] = []
     halves = [round(float(cfg["window_first"]) * tile_px), round(float(cfg["window"]) * tile_px)]
@@ -106,8 +115,11 @@ def segment(
         tries: list[float | str] = [float(t) for t in cfg["tolerances"]]
         if not_ground is not None and bool(cfg["ground_first"]):
             tries.insert(0, _GROUND)
-        elif float(cfg["floating"]) > 0:
-            tries.append(_FLOATING)
+        else:
+            if bool(cfg["split"]):
+                tries.append(_SPLIT)
+            if float(cfg["floating"]) > 0:
+                tries.append(_FLOATING)
         for tol in tries:
             # a small window first (most groups are a few tiles); a larger one when the region
             # runs into its edge
@@ -124,6 +136,13 @@ def segment(
                         (x - x0, y - y0),
                         body[i],
                         float(cfg["floating"]),
+                    )
+                elif tol == _SPLIT:
+                    like = _split(
+                        image[y0:y1, x0:x1],
+                        covered[y0:y1, x0:x1],
+                        None if edges is None else edges[y0:y1, x0:x1],
+                        pips.bright,
                     )
                 else:
                     lo = np.clip(body[i] - float(tol), 0, 255)
@@ -191,6 +210,19 @@ def _floating(
     cv2.floodFill(painted, mask, seed, 0, diff, diff, flags)
     like: Image = np.where(mask[1:-1, 1:-1] == 255, 255, 0).astype(np.uint8)
     return like
+
+
+def _split(image: Image, covered: Image, edges: Image | None, bright: bool) -> Image:
+    """255 on the side of the window's lightness split (Otsu) that a tile of this polarity
+    lies on: dark tiles on a light table (or light on dark) stand apart as a whole, however
+    unevenly lit, where their colour strays too far for any one tolerance."""
+    grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
+    mode = cv2.THRESH_BINARY_INV if bright else cv2.THRESH_BINARY
+    _, like = cv2.threshold(grey, 0, 255, mode | cv2.THRESH_OTSU)
+    if edges is not None:
+        like = cv2.bitwise_and(like, cv2.bitwise_not(edges))
+    out: Image = cv2.bitwise_or(like, covered)
+    return out
 
 
 def edge_mask(image: Image, cfg: Config) -> Image:

@@ -195,3 +195,43 @@ def test_a_tiles_size_is_measured_between_its_rims() -> None:
     grads = gradients(lightness(image))
     width, length = rim_size(grads, cell, xy.astype(float), np.full(len(xy), 5.0), LOCATE)
     assert abs(width - 40) <= 2 and abs(length - 92) <= 2
+
+
+def test_a_dark_tile_on_a_light_table_is_split_off_whole_however_it_is_lit() -> None:
+    """A black tile whose body brightens from 20 to 110 along its length, with a sheen, on a
+    light table: the window's lightness split takes all of the tile and none of the table."""
+    from vision.segment import _split
+
+    image = np.full((120, 200, 3), 175, np.uint8)  # the table
+    ramp = np.linspace(20, 110, 160).astype(np.uint8)
+    image[40:80, 20:180] = ramp[None, :, None]  # the tile, 160 x 40
+    image[44:50, 60:140] = 105  # a sheen along its top
+    none = np.zeros(image.shape[:2], np.uint8)
+    like = _split(image, none, None, bright=True)
+    assert like[60, 22] == 255 and like[60, 177] == 255 and like[46, 100] == 255
+    assert like[20, 100] == 0 and like[60, 190] == 0 and like[100, 10] == 0
+    # on ivory tiles (dark pips) the tile is the light side
+    assert _split(255 - image, none, None, bright=False)[60, 177] == 255
+
+
+def test_the_table_between_two_tiles_is_not_painted_over_as_a_pip() -> None:
+    """Two black tiles 6 px apart, and between them a pip-like patch of the light table,
+    twice as wide as their pips: painted over as a pip, it would join the tiles into one
+    region; it is not, so the region grown from one tile's pip holds that tile alone."""
+    from vision.segment import segment
+    from vision.types import Pips
+
+    image = _black_tile((200, 200), (50, 54, 90, 146))
+    right = _black_tile((200, 200), (96, 54, 136, 146))
+    image[:, 93:] = right[:, 93:]
+    xy = [(70 + dx, 100 + dy) for dx in (-9, 9) for dy in (-30, -18, -6, 12, 24)]
+    radius = [5.0] * len(xy) + [12.0]
+    pips = Pips(
+        True,
+        np.array([*xy, (93.0, 100.0)], np.float64),
+        np.array(radius),
+        np.array([True] * len(xy) + [False]),
+    )
+    regions = segment(image, pips, 40.0, load_config("recognize")["segment"])
+    assert len(regions) == 1
+    assert sorted(regions[0].rect[1])[0] < 46  # one tile wide, not two
