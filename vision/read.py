@@ -96,6 +96,11 @@ def read_patch(patch: Image, bright: bool, cfg: Config, known: Floats | None = N
         lo_rank, hi_rank = int(0.2 * (body_px.size - 1)), int(0.8 * (body_px.size - 1))
         ranked = np.partition(body_px, (lo_rank, hi_rank))
         spread = float(ranked[hi_rank] - ranked[lo_rank])
+        between = float(ranked[(lo_rank + hi_rank) // 2])
+        if bright and between > float(cfg["bright_body_max"]):
+            # white pips lie on a black tile: a light body between them is an ivory tile (its
+            # light specks the gaps between dark pips) or the table
+            return Reading(0, 0, 0.0, (f"a body of lightness {between:.0f} under bright pips",))
     area_unit = width * width
     tiny = float(cfg["tiny_area"]) * area_unit
     lo, hi = float(cfg["min_pip_area"]) * area_unit, float(cfg["max_pip_area"]) * area_unit
@@ -116,6 +121,7 @@ def read_patch(patch: Image, bright: bool, cfg: Config, known: Floats | None = N
     ]
     unit = float(np.median(normal)) if normal else float(cfg["pip_area"]) * area_unit
     faint = 0.0  # area of red specks too small to count
+    apart = True  # every pip was a blob of its own (none cut from pips run together)
     for k in range(1, n):
         area = float(stats[k, cv2.CC_STAT_AREA])
         if area < tiny:
@@ -156,6 +162,7 @@ def read_patch(patch: Image, bright: bool, cfg: Config, known: Floats | None = N
         bottom = top + stats[k, cv2.CC_STAT_HEIGHT]
         if len(centres) == 1 and top < mid - straddle and bottom > mid + straddle:
             defects.append("blob across the middle")
+        apart = apart and len(centres) == 1
         for c in centres:
             halves[0 if c[1] < mid else 1].append(k)
             spots[0 if c[1] < mid else 1].append(c)
@@ -177,10 +184,17 @@ def read_patch(patch: Image, bright: bool, cfg: Config, known: Floats | None = N
     sizes = np.maximum(np.bincount(flat_labels, minlength=n), 1)
     a_of = np.bincount(flat_labels, patch[..., 1].ravel(), minlength=n) / sizes - 128
     b_of = np.bincount(flat_labels, patch[..., 2].ravel(), minlength=n) / sizes - 128
+    # every face is symmetric about the tile's centre line, so the pips' mean across the tile
+    # is on it: a cell a little to one side of its tile (a pip's width) still finds it there;
+    # unless pips were cut from a blob, where they may sit anywhere along it (a 3's diagonal
+    # cut in two, as a 2 whose pips are symmetric about no line but their own mean)
+    xs = [x for half in spots for x, _ in half]
+    shift = float(cfg["centre_shift"]) * width if apart else 0.0
+    centre = width / 2 + float(np.clip(np.mean(xs) - width / 2, -shift, shift))
     for half, blobs in enumerate(halves):
         _check_half(half, blobs, stats, centroids, width, length, cfg, defects)
         _check_colour(blobs, a_of, counts, cfg, defects)
-        _check_layout(half, spots[half], width, cfg, defects)
+        _check_layout(half, spots[half], width, centre, cfg, defects)
     if blue := sum(b_of[k] < -float(cfg["blue_b"]) for k in set(halves[0] + halves[1])):
         defects.append(f"{blue} blue pips: a die, not a tile")
     contrast = _clip((max(peak, 2 * float(np.max(redness))) - min_contrast) / min_contrast + 0.5)
@@ -215,13 +229,13 @@ def _check_layout(
     half: int,
     spots: list[tuple[float, float]],
     width: int,
+    cx: float,
     cfg: Config,
     defects: list[str],
 ) -> None:
-    """Odd counts have one pip on the tile's centre line and even counts none (where along
-    the half they sit differs between sets). A cell shifted off its tile, or laid across two
-    tiles, breaks this."""
-    cx = width / 2
+    """Odd counts have one pip on the tile's centre line (``cx``) and even counts none (where
+    along the half they sit differs between sets). A cell shifted off its tile, or laid
+    across two tiles, breaks this."""
     on_line = sum(abs(x - cx) < float(cfg["centre_line"]) * width for x, _ in spots)
     n = len(spots)
     if on_line != n % 2:

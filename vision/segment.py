@@ -95,7 +95,8 @@ def segment(
     # pips on a body of the other lightness, or far larger than the others (the table showing
     # between two tiles), are no tile's: painting them over would bridge the tiles either side
     on_body = (body @ np.array([0.114, 0.587, 0.299]) > float(cfg["dark_body_max"])) != pips.bright
-    on_body &= pips.radius <= float(cfg["max_pip_radius"]) * float(np.median(pips.radius))
+    typical = float(np.median(pips.radius[pips.seed] if pips.seed.any() else pips.radius))
+    on_body &= pips.radius <= float(cfg["max_pip_radius"]) * typical
     covered = pip_mask((h, w), _some(pips, on_body), float(cfg["paint_radius"]))
     done = np.zeros(len(pips.radius), bool)
     regions: list[Region] = []

@@ -39,6 +39,20 @@ def test_a_cell_shifted_across_its_tile_is_not_misread(shift: float) -> None:
     assert reading.face == "6-5" or reading.confidence < CFG["min_confidence"], reading
 
 
+@pytest.mark.parametrize("face", ["5-3", "3-1", "4-4", "6-1"])
+def test_a_cell_a_little_to_one_side_of_its_tile_reads_it_sure(face: str) -> None:
+    """A cell a tenth of a width across from its tile (a region's rim blurred, a cut a pixel
+    or two off): the centre line is where the pips' mean is, so a 3's or a 5's middle pip
+    is still on it and a 4's columns still off it."""
+    import numpy as np
+
+    image, truth = render_tile(face, seed=2, scheme="dark", angle=0.0)
+    corners = np.array(truth.corners)
+    across = (corners[1] - corners[0]) * 0.1
+    reading = read_tile(image, tuple(map(tuple, corners + across)), True, 2.125, CFG)
+    assert reading.face == face and reading.confidence >= CFG["min_confidence"], reading
+
+
 def test_a_lone_large_pip_is_a_one_but_not_among_others() -> None:
     image, truth = render_tile("3-1", seed=1, scheme="dark", angle=0.3)
     reading = read_tile(image, truth.corners, True, 2.125, CFG)
@@ -147,3 +161,21 @@ def test_red_pips_are_cut_at_a_share_of_their_peak_not_joined_by_their_halo() ->
             cv2.circle(patch, (white_x, y), 5, (220, 128, 128), -1)
     reading = read_patch(patch, True, CFG)
     assert reading.face == "6-6" and reading.confidence >= CFG["min_confidence"], reading
+
+
+def test_red_spots_on_a_light_body_are_not_a_black_tiles_pips() -> None:
+    """Two red spots on a light body, one in each half of a cell: a 1-1 if the body were a
+    black tile's, but it is far too light for one (an ivory tile, the table), so read for
+    white and red pips it gives no face."""
+    import cv2
+    import numpy as np
+
+    image = np.full((200, 120, 3), (150, 170, 180), np.uint8)  # a light body (BGR)
+    for y in (60, 140):
+        cv2.circle(image, (60, y), 10, (90, 90, 235), -1)
+    cell = ((38.0, 52.0), (82.0, 52.0), (82.0, 148.0), (38.0, 148.0))
+    reading = read_tile(image, cell, True, 96 / 44, CFG)
+    assert reading.face is None or reading.confidence < CFG["min_confidence"], reading
+    # the same spots on a black tile are its pips
+    image[52:148, 38:82][np.all(image[52:148, 38:82] == (150, 170, 180), axis=-1)] = 35
+    assert read_tile(image, cell, True, 96 / 44, CFG).face == "1-1"
