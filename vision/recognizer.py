@@ -183,7 +183,7 @@ def recognize(
                     else (score, cells)
                     for region, rect, (score, cells) in zip(regions, aligned, cut, strict=True)
                 ]
-            ok, bad = _found(regions, cut, [c for _, _, c in tried], cfg)
+            ok, bad = _found(regions, cut, [c for _, _, c in tried], cfg, work.shape[:2])
             per_polarity.append((totals[k], ok, bad, width))
         laps.lap("cut and read")
     floor = float(cfg["read"]["min_confidence"])
@@ -278,15 +278,19 @@ def _found(
     chosen: list[tuple[float, Cells | None]],
     every: list[list[tuple[float, Cells | None]]],
     cfg: Config,
+    shape: tuple[int, ...],
 ) -> tuple[list[_Found], list[_Found]]:
     """The tiles of the chosen size's cuts, and those in doubt.
 
     A region that another candidate size reads clearly better, as other faces, is in doubt:
-    the sizes differ by a few per cent, and a cut a little off reads two tiles' halves.
+    the sizes differ by a few per cent, and a cut a little off reads two tiles' halves. So
+    is a cell of a region reaching the picture's edge (``shape``) that comes near it: its
+    tile may be cut off; the region's other tiles are whole.
     """
     found: list[_Found] = []
     doubtful: list[_Found] = []
     margin = float(cfg["locate"]["size_margin"])
+    edge = float(cfg["locate"]["edge_margin"])
     for k, (region, (score, cells)) in enumerate(zip(regions, chosen, strict=True)):
         if cells is None:
             doubtful.append(_Found(_box(region), Reading(0, 0, 0.0, ("no cut fits",))))
@@ -301,10 +305,17 @@ def _found(
         for quad, reading in cells:
             if rival:
                 reading = _flag(reading, "another tile size reads this group better")
-            elif region.at_border:
+            elif region.at_border and _near_edge(quad, shape, edge):
                 reading = _penalise(reading, "region reaches the picture's edge", cfg)
             (found if reading.confidence > 0 else doubtful).append(_Found(quad, reading))
     return found, doubtful
+
+
+def _near_edge(quad: Quad, shape: tuple[int, ...], margin: float) -> bool:
+    """Does the cell come within ``margin`` of its width of the picture's edge?"""
+    h, w = shape[0], shape[1]
+    m = margin * math.dist(quad[0], quad[1])
+    return any(x < m or y < m or x > w - 1 - m or y > h - 1 - m for x, y in quad)
 
 
 def _box(region: Region) -> Quad:

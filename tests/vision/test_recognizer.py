@@ -124,3 +124,59 @@ def test_the_gaps_between_tiles_are_not_a_tile_nor_make_the_tiles_small() -> Non
         Counter(t.face for t in truth.face_up), Counter(t.face for t in obs.tiles)
     )
     assert wrong == 0 and right >= len(truth.face_up) - 2
+
+
+def _tiles_at_the_edge(top: float, left: float) -> np.ndarray:
+    """A 2-2, a 6-5 and a 4-2 side by side on felt, with a 3-1 lying alone below them; the
+    picture starts ``top`` (a share of the tiles' length) down from their upper ends (0:
+    the row lies clear of its top), and ``left`` (a share of a width) into the 2-2."""
+    from vision.synth import render_tile
+
+    tiles = []
+    for face in ("2-2", "6-5", "4-2", "3-1"):
+        image, truth = render_tile(face, seed=1, scheme="dark", width=48.0, angle=0.0)
+        c = np.round(np.array(truth.corners)).astype(int)
+        x0, y0 = c.min(axis=0)
+        x1, y1 = c.max(axis=0)
+        tiles.append(image[y0:y1, x0 + 3 : x1 - 3])  # no rim: touching, they are one body
+    picture = np.empty((360, 420, 3), np.uint8)
+    picture[:] = image[2, 2]  # the felt
+    h, w = tiles[0].shape[:2]
+    row = np.hstack(tiles[:3])[round(top * h) :, round(left * w) :]
+    y = 0 if top > 0 else 40  # cut off at the top, or clear of it
+    picture[y : y + row.shape[0], : row.shape[1]] = row
+    picture[200 : 200 + h, 300 : 300 + w] = tiles[3]
+    return picture
+
+
+def test_a_group_running_off_the_picture_is_in_doubt_only_near_its_edge() -> None:
+    """A group whose region reaches the picture's edge: the cell at the edge may be a tile
+    cut off, and is in doubt; the cells of the group away from the edge are whole tiles."""
+    from vision.config import load_config
+    from vision.recognizer import _found
+    from vision.segment import Region
+    from vision.types import Reading
+
+    cfg = load_config("recognize")
+    contour = np.array([[0, 40], [120, 40], [120, 140], [0, 140]], np.int32)
+    region = Region(
+        contour,
+        ((60.0, 90.0), (120.0, 100.0), 0.0),
+        12000.0,
+        (),
+        (30, 30, 30),
+        True,
+        at_border=True,
+    )
+    cells = [
+        (((x, 40.0), (x + 40.0, 40.0), (x + 40.0, 140.0), (x, 140.0)), Reading(6, 5, 1.0, ()))
+        for x in (0.0, 40.0, 80.0)
+    ]
+    ok, _ = _found([region], [(1.0, cells)], [[(1.0, cells)]], cfg, (300, 400))
+    sure = [f.quad[0][0] for f in ok if f.reading.confidence >= cfg["read"]["min_confidence"]]
+    assert sure == [40.0, 80.0]
+
+
+@pytest.mark.parametrize("top", [0.2, 0.35, 0.5])
+def test_tiles_cut_off_by_the_pictures_edge_are_not_read(top: float) -> None:
+    assert [t.face for t in recognize(_tiles_at_the_edge(top, 0.0)).tiles] == ["3-1"]
