@@ -18,6 +18,7 @@ from .types import Bools, Contour, Floats, Image, Pips
 
 # ways to grow a region besides a colour tolerance
 _GROUND, _FLOATING, _SPLIT = "ground", "floating", "split"
+_GREY = np.array([0.114, 0.587, 0.299])  # B, G, R weights of a colour's grey level
 _RING = np.array([(math.cos(a), math.sin(a)) for a in np.linspace(0, 2 * math.pi, 12, False)])
 
 
@@ -48,13 +49,14 @@ def body_colours(image: Image, pips: Pips) -> Floats:
     xs = np.clip(np.round(pts[..., 0]).astype(int), 0, w - 1)
     ys = np.clip(np.round(pts[..., 1]).astype(int), 0, h - 1)
     ring = image[ys, xs].astype(np.float64)  # (n, samples, 3)
-    grey = ring @ np.array([0.114, 0.587, 0.299])
+    grey = ring @ _GREY
     order = np.argsort(grey if pips.bright else -grey, axis=1)[:, : len(_RING) * 2 // 3]
     body: Floats = np.median(np.take_along_axis(ring, order[..., None], axis=1), axis=1)
     return body
 
 
 def _some(pips: Pips, keep: Bools) -> Pips:
+    """The pips where ``keep`` is true."""
     return Pips(pips.bright, pips.xy[keep], pips.radius[keep], pips.seed[keep])
 
 
@@ -94,10 +96,10 @@ def segment(
     body = body_colours(image, pips)
     # pips on a body of the other lightness, or far larger than the others (the table showing
     # between two tiles), are no tile's: painting them over would bridge the tiles either side
-    on_body = (body @ np.array([0.114, 0.587, 0.299]) > float(cfg["dark_body_max"])) != pips.bright
+    painted = (body @ _GREY > float(cfg["dark_body_max"])) != pips.bright
     typical = float(np.median(pips.radius[pips.seed] if pips.seed.any() else pips.radius))
-    on_body &= pips.radius <= float(cfg["max_pip_radius"]) * typical
-    covered = pip_mask((h, w), _some(pips, on_body), float(cfg["paint_radius"]))
+    painted &= pips.radius <= float(cfg["max_pip_radius"]) * typical
+    covered = pip_mask((h, w), _some(pips, painted), float(cfg["paint_radius"]))
     done = np.zeros(len(pips.radius), bool)
     regions: list[Region] = []
     halves = [round(float(cfg["window_first"]) * tile_px), round(float(cfg["window"]) * tile_px)]
@@ -160,7 +162,7 @@ def segment(
             if found is not None:
                 break
         done[i] = True
-        lightness = float(np.dot(body[i], (0.114, 0.587, 0.299)))
+        lightness = float(body[i] @ _GREY)
         if found is None or (lightness > float(cfg["dark_body_max"])) == pips.bright:
             # the pips of the same tile would fail the same way: do not try them again
             near = np.hypot(*(pips.xy - pips.xy[i]).T) < float(cfg["give_up_radius"]) * tile_px
