@@ -121,6 +121,7 @@ def read_patch(patch: Image, bright: bool, cfg: Config, known: Floats | None = N
     ]
     unit = float(np.median(normal)) if normal else float(cfg["pip_area"]) * area_unit
     faint = 0.0  # area of red specks too small to count
+    least = float(cfg["least_share"])  # of a pip's area, each pip of a blob cut in several
     apart = True  # every pip was a blob of its own (none cut from pips run together)
     for k in range(1, n):
         area = float(stats[k, cv2.CC_STAT_AREA])
@@ -136,7 +137,7 @@ def read_patch(patch: Image, bright: bool, cfg: Config, known: Floats | None = N
         if hi < area <= one_hi and _roundish(stats[k], pip_fill):
             # the large pip of a 1, if it is alone in its half; unless it is a red 4 blurred
             # into one round blob, whose pips still show as necks or were found apart before
-            several = _several(labels, stats, k, known, columns=False)
+            several = _several(labels, stats, k, known, False, 0.0)
             if several:
                 centres = several
             else:
@@ -144,7 +145,7 @@ def read_patch(patch: Image, bright: bool, cfg: Config, known: Floats | None = N
         elif area > hi or not _roundish(stats[k], pip_fill):
             # pips run together on a small or blurred tile: cut at their necks, or else
             # counted by area
-            several = _several(labels, stats, k, known, columns=True)
+            several = _several(labels, stats, k, known, True, least * unit)
             copies = round(area / unit)
             if several:
                 centres = several
@@ -296,16 +297,20 @@ def _middle_seam(strength: Array, binary: Array, border: int, width: int) -> flo
 
 
 def _several(
-    labels: Array, stats: Array, k: int, known: Floats | None, columns: bool
+    labels: Array, stats: Array, k: int, known: Floats | None, columns: bool, least: float
 ) -> list[tuple[float, float]]:
-    """The centres of the pips blob ``k`` holds, if it holds two to six: cut at its necks
-    (or, with ``columns``, by its length), else the pips the first stage found apart in it."""
+    """The centres of the pips blob ``k`` holds, if it holds two to six, each of at least
+    ``least`` px on average: cut at its necks (or, with ``columns``, by its length), else the
+    pips the first stage found apart in it. (A sliver of a pip cut off by the cell's edge is
+    as long as a column of pips, not as large.)"""
     x, y, w, h = (int(v) for v in stats[k, :4])
     parts = split_blob(labels[y : y + h, x : x + w] == k, columns=columns)
-    if 2 <= len(parts) <= 6:
-        return [(float(px) + x, float(py) + y) for px, py in parts[:, :2]]
-    found = _known_inside(known, labels, k)
-    return found if 2 <= len(found) <= 6 else []
+    centres = [(float(px) + x, float(py) + y) for px, py in parts[:, :2]]
+    if not 2 <= len(centres) <= 6:
+        centres = _known_inside(known, labels, k)
+    if 2 <= len(centres) <= 6 and float(stats[k, cv2.CC_STAT_AREA]) >= least * len(centres):
+        return centres
+    return []
 
 
 def _known_inside(known: Floats | None, labels: Array, k: int) -> list[tuple[float, float]]:

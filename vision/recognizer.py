@@ -357,17 +357,32 @@ def _best_cut(
     tried: list[tuple[float, Cut]] = []
     seen: dict[tuple[int, ...], Reading] = {}  # cells read already, by their rounded corners
     moved: dict[tuple[int, ...], Quad] = {}  # cells moved onto their pips already
+
+    def read_cell(q: Quad) -> Reading:
+        key = tuple(round(v) for p in q for v in p)
+        if key not in seen:
+            reading = read_tile(bgr, q, region.bright, aspect, cfg["read"], xy)
+            reading = _misfit_cell(reading, q, width, aspect, cfg)
+            seen[key] = _off_region(reading, q, region, cfg) if whole else reading
+        return seen[key]
+
     for cut in options:
         readings = []
-        cells = tuple(_moved(q, xy, radius, moved) for q in cut.cells)
-        cut = Cut(cells, cut.seams, cut.middles, cut.along_a, cut.flush)
-        for q in cut.cells:
-            key = tuple(round(v) for p in q for v in p)
-            if key not in seen:
-                reading = read_tile(bgr, q, region.bright, aspect, cfg["read"], xy)
-                reading = _misfit_cell(reading, q, width, aspect, cfg)
-                seen[key] = _off_region(reading, q, region, cfg) if whole else reading
-            readings.append(seen[key])
+        cells = []
+        for cell in cut.cells:
+            # the cell moved onto its pips; or, where that reads badly, as cut (the first
+            # stage's pips can be off: a glare spot taken for one, a pip missed)
+            q = _moved(cell, xy, radius, moved)
+            reading = read_cell(q)
+            if (
+                reading.confidence < floor
+                and q != cell
+                and read_cell(cell).confidence > reading.confidence
+            ):
+                q, reading = cell, read_cell(cell)
+            cells.append(q)
+            readings.append(reading)
+        cut = Cut(tuple(cells), cut.seams, cut.middles, cut.along_a, cut.flush)
         score = sum(r.confidence for r in readings) / len(readings)
         evidence = 0.0
         if cut.seams:

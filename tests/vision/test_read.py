@@ -179,3 +179,20 @@ def test_red_spots_on_a_light_body_are_not_a_black_tiles_pips() -> None:
     # the same spots on a black tile are its pips
     image[52:148, 38:82][np.all(image[52:148, 38:82] == (150, 170, 180), axis=-1)] = 35
     assert read_tile(image, cell, True, 96 / 44, CFG).face == "1-1"
+
+
+def test_a_sliver_of_a_pip_at_the_cells_edge_is_not_a_column_of_pips() -> None:
+    """A pip cut off by the cell's end leaves a sliver as long as a column of three pips is
+    wide, but a fifth of one pip's area: it is not three pips (a 3 read as a 5)."""
+    import cv2
+    import numpy as np
+
+    from vision.read import read_patch
+
+    patch = np.zeros((85, 40, 3), np.uint8)  # Lab: an ivory body, dark pips
+    patch[:] = (220, 128, 135)
+    patch[4:7, 6:15] = (40, 128, 128)  # the sliver, 9 x 3 px
+    for x, y in ((20, 20), (29, 31), (12, 60), (28, 70)):
+        cv2.circle(patch, (x, y), 5, (40, 128, 128), -1)
+    reading = read_patch(patch, False, CFG)
+    assert reading.high < 5 or reading.confidence < CFG["min_confidence"], reading
