@@ -27,6 +27,7 @@ from vision.config import load_config  # noqa: E402
 from vision.faces import CHINESE_FACES, CHINESE_SET  # noqa: E402
 from vision.locate import inside  # noqa: E402
 from vision.recognizer import recognize  # noqa: E402
+from vision.stabilise import Stabiliser  # noqa: E402
 from vision.synth import render_scene, render_table  # noqa: E402
 from vision.synth.render import TruthTile  # noqa: E402
 from vision.table import TableRecognizer  # noqa: E402
@@ -131,6 +132,7 @@ def main() -> int:
     for name, tally in tallies.items():
         results[name] = tally.summary()
     results["empty"] = {"scenes": empty.scenes, "phantom_tiles": empty.reported}
+    results["stream"] = stream(range(*cfg["stream"]))
     photos = (HERE / cfg["photos"]).resolve()
     if (photos / "labels.json").is_file():
         labels = json.loads((photos / "labels.json").read_text())["images"]
@@ -182,6 +184,49 @@ def main() -> int:
     return 0
 
 
+def stream(seeds: range) -> dict[str, Any]:
+    """A live table as the camera adapter sees it, per table: the mat still for 20 frames (fresh
+    camera noise each), a hand sweeping over it for 4, a tile gone, still again for 20. Each
+    frame costs the stabiliser's motion check, and the recogniser where there is no motion
+    (which reads again only what changed). Milliseconds per frame."""
+    ms: list[float] = []
+    read: list[float] = []  # frames that read at least one box again
+    for seed in progress(seeds, len(seeds), "stream"):
+        rng = np.random.default_rng(seed)
+        faces = [str(f) for f in rng.permutation(CHINESE_SET)[:4]]
+        image, truth = render_table({f"seat{seed % 4}.play": faces[:3], "centre": faces[3:]}, seed)
+        gone = image.copy()
+        tile = next(t for t in truth.face_up if t.zone == "centre")
+        c = np.array(tile.corners)
+        x, y = np.round(c.mean(axis=0) + (c[1] - c[0]) * 1.6).astype(int)  # the mat beside it
+        grown = (c - c.mean(axis=0)) * 1.3 + c.mean(axis=0)
+        cv2.fillConvexPoly(gone, np.round(grown).astype(np.int32), image[y, x].tolist())
+        hands = []
+        for i in range(4):
+            hand = image.copy()
+            hand[150:600, 100 + 250 * i : 500 + 250 * i] = (90, 120, 170)
+            hands.append(hand)
+
+        def noisy(frame: np.ndarray, rng: np.random.Generator = rng) -> np.ndarray:
+            return np.clip(frame + rng.normal(0, 3, frame.shape), 0, 255).astype(np.uint8)
+
+        frames = [noisy(image) for _ in range(20)] + hands + [noisy(gone) for _ in range(20)]
+        table = TableRecognizer(find_mat(image))
+        stabiliser = Stabiliser()
+        for i, frame in enumerate(frames):
+            start = time.perf_counter()
+            obs = None if stabiliser.moving(i / 10, frame) else table.observe(frame)
+            ms.append(1000 * (time.perf_counter() - start))
+            boxes = {} if obs is None else dict(obs.debug.get("boxes", {}))  # type: ignore[call-overload]
+            read.append(float(boxes.get("read", 0) > 0))
+    return {
+        "frames": len(ms),
+        "ms_median": round(float(np.median(ms)), 1),
+        "ms_p95": round(float(np.percentile(ms, 95)), 1),
+        "share_read_again": round(float(np.mean(read)), 3),
+    }
+
+
 def _print(r: dict[str, Any]) -> None:
     print("per-face confusion (truth -> reported):")
     for face, row in r["confusion"].items():
@@ -201,6 +246,11 @@ def _print(r: dict[str, Any]) -> None:
             if s.get("stages_ms_median"):
                 print(f"{'':14s} median ms per stage: {s['stages_ms_median']}")
     print(f"empty tables: {r['empty']['phantom_tiles']} phantom tiles in {r['empty']['scenes']}")
+    st = r["stream"]
+    print(
+        f"live stream    {st['frames']} frames: latency median {st['ms_median']} ms p95 "
+        f"{st['ms_p95']} ms per frame; {st['share_read_again']:.0%} of frames read anything again"
+    )
     if isinstance(r["photos"], dict):
         print(f"negative photos: {r['photos_negative_face_up']} face-up tiles reported")
         for name, p in r["photos"].items():

@@ -57,10 +57,22 @@ class Stabiliser:
 
     def update(self, t: float, frame: Image, obs: Observation) -> list[ZoneReport]:
         """Feed one frame and its observation; returns the zones that just settled."""
+        if self.moving(t, frame):
+            return []
+        return self.settle(t, obs)
+
+    def moving(self, t: float, frame: Image) -> bool:
+        """Feed one frame: is a hand over the table? Its observation is then not needed
+        (nothing settles while one is), so the caller need not recognise the frame."""
         if self.motion(frame):
             self._quiet_since = t
             self._tracks.clear()
-            return []
+            return True
+        return False
+
+    def settle(self, t: float, obs: Observation) -> list[ZoneReport]:
+        """The observation of a frame with no motion (``moving`` said so): the zones that
+        just settled."""
         counts: dict[str, Counter[str]] = {}
         for tile in obs.tiles:
             if tile.zone is not None:

@@ -6,6 +6,8 @@ recogniser does not have to guess it, and every tile's centre maps to a seat's z
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import cv2
 import numpy as np
 
@@ -18,6 +20,8 @@ from .recognizer import recognize
 from .segment import ground_mask
 from .timing import Laps
 from .types import Floats, Image, Observation, Quad, Tile
+
+Box = tuple[int, int, int, int]  # x0, y0, x1, y1 in full-size top-down pixels
 
 
 class TableRecognizer:
@@ -40,6 +44,9 @@ class TableRecognizer:
             round(self.layout.width_mm * self.ppm),
             round(self.layout.height_mm * self.ppm),
         )
+        # the last frame read: its small top-down view, its observation, and what was read in
+        # each box holding something; a frame that shows the same is not read again
+        self._last: tuple[Image, Observation, dict[Box, Observation]] | None = None
 
     def top_down(
         self, frame: Image, scale: float = 1.0, box: tuple[int, int, int, int] | None = None
@@ -53,30 +60,57 @@ class TableRecognizer:
         return top
 
     def observe(self, frame: Image) -> Observation:
-        """Tiles with corners in the frame's pixels and the zone of the mat each lies in."""
+        """Tiles with corners in the frame's pixels and the zone of the mat each lies in.
+
+        Frames are usually much alike (a table between plays): what shows the same as in the
+        last frame read is not read again, a frame that shows the same throughout not at all.
+        """
         laps = Laps()
+        cfg = self.cfg["table"]
         # the whole mat at half the top-down size (enough to find what lies on it and to count
         # the backs); only the boxes holding something are warped at full size and read
-        half = self.top_down(frame, float(self.cfg["table"]["face_down_scale"]))
+        half = self.top_down(frame, float(cfg["face_down_scale"]))
+        shrink = float(cfg["occupied_scale"]) / float(cfg["face_down_scale"])
+        small = cv2.resize(half, None, fx=shrink, fy=shrink, interpolation=cv2.INTER_AREA)
         laps.lap("warp")
+        if self._last is not None and self._same(small, self._last[0], None):
+            last = self._last[1]
+            again = replace(last, tiles=list(last.tiles), debug=dict(last.debug))
+            laps.lap("unchanged")
+            again.debug.update(stages_ms=dict(laps.ms), ms=laps.total, unchanged=True)
+            again.debug["boxes"] = {"read": 0, "kept": len(self._last[2])}
+            return again
         tile_px = self.layout.tile_mm[0] * self.ppm
         g = np.median(half[::4, ::4].reshape(-1, 3), axis=0)
         ground = (float(g[0]), float(g[1]), float(g[2]))
         obs = Observation()
         stages: dict[str, float] = {}
         seeds = []
-        kernel = float(self.cfg["table"]["pip_kernel"]) * tile_px
-        for x0, y0, x1, y1 in self._occupied(half, ground, tile_px):
-            # only where something lies on the mat: most of it is bare
-            part = recognize(
-                self.top_down(frame, 1.0, (x0, y0, x1, y1)),
-                self.cfg,
-                tile_px,
-                self.aspect,
-                ground=ground,
-                no_tiles=[tuple((x - x0, y - y0) for x, y in q) for q in self._markers()],
-                pip_kernel=kernel,
-            )
+        kernel = float(cfg["pip_kernel"]) * tile_px
+        parts: dict[Box, Observation] = {}
+        kept = 0  # boxes whose reading is the last frame's
+        for box in self._occupied(small, ground, tile_px):
+            # only where something lies on the mat (most of it is bare), and only what
+            # changed since the last frame read
+            x0, y0 = box[:2]
+            if (
+                self._last is not None
+                and box in self._last[2]
+                and self._same(small, self._last[0], box)
+            ):
+                part = self._last[2][box]
+                kept += 1
+            else:
+                part = recognize(
+                    self.top_down(frame, 1.0, box),
+                    self.cfg,
+                    tile_px,
+                    self.aspect,
+                    ground=ground,
+                    no_tiles=[tuple((x - x0, y - y0) for x, y in q) for q in self._markers()],
+                    pip_kernel=kernel,
+                )
+            parts[box] = part
             for t in part.tiles:
                 quad = tuple((x + x0, y + y0) for x, y in t.corners)
                 obs.tiles.append(
@@ -86,9 +120,11 @@ class TableRecognizer:
             obs.uncertain += part.uncertain
             obs.debug.setdefault("doubtful", []).extend(part.debug.get("doubtful", []))  # type: ignore[attr-defined]
             seeds.append(np.add(np.asarray(part.debug.get("pips", np.zeros((0, 2)))), (x0, y0)))
-            for stage, ms in dict(part.debug.get("stages_ms", {})).items():  # type: ignore[call-overload]
-                stages[stage] = stages.get(stage, 0.0) + float(ms)
+            if part is not self._last_part(box):
+                for stage, ms in dict(part.debug.get("stages_ms", {})).items():  # type: ignore[call-overload]
+                    stages[stage] = stages.get(stage, 0.0) + float(ms)
         laps.lap("recognize")
+        obs.debug["boxes"] = {"read": len(parts) - kept, "kept": kept}
         tiles = []
         for t in obs.tiles:
             corners = cv2.perspectiveTransform(
@@ -109,18 +145,32 @@ class TableRecognizer:
         stages.update(warp=laps.ms["warp"], face_down=laps.ms["face down"])
         obs.debug["stages_ms"] = stages
         obs.debug["ms"] = laps.total
+        self._last = (small, obs, parts)
         return obs
 
+    def _last_part(self, box: Box) -> Observation | None:
+        return self._last[2].get(box) if self._last is not None else None
+
+    def _same(self, small: Image, before: Image, box: Box | None) -> bool:
+        """Does the small top-down view show the same as before, in the box (full-size
+        top-down pixels) or throughout? A pip is a few pixels of it, camera noise is far
+        less than ``still_change`` once shrunk, so any pixel that changes more counts."""
+        cfg = self.cfg["table"]
+        if box is not None:
+            k = float(cfg["occupied_scale"])
+            x0, y0, x1, y1 = (int(v * k) for v in box)
+            small, before = small[y0 : y1 + 1, x0 : x1 + 1], before[y0 : y1 + 1, x0 : x1 + 1]
+        change = cv2.absdiff(small, before).max(axis=2)
+        return int(np.count_nonzero(change > int(cfg["still_change"]))) <= int(cfg["still_pixels"])
+
     def _occupied(
-        self, half: Image, ground: tuple[float, float, float], tile_px: float
-    ) -> list[tuple[int, int, int, int]]:
+        self, small: Image, ground: tuple[float, float, float], tile_px: float
+    ) -> list[Box]:
         """Boxes (x0, y0, x1, y1, full-size top-down pixels) around everything on the mat that
-        is not its ground, with a tile's length to spare, overlapping boxes merged; found at a
-        quarter of the size, where the printed lines vanish."""
+        is not its ground, with a tile's length to spare, overlapping boxes merged; found in
+        ``small``, the view at ``occupied_scale``, where the printed lines vanish."""
         cfg = self.cfg["table"]
         shrink = float(cfg["occupied_scale"])
-        factor = shrink / float(cfg["face_down_scale"])
-        small = cv2.resize(half, None, fx=factor, fy=factor, interpolation=cv2.INTER_AREA)
         mask = cv2.bitwise_not(ground_mask(small, ground, self.cfg["segment"]))
         for quad in self._markers():
             corners = np.round(np.array(quad) * shrink).astype(np.int32)

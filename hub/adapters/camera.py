@@ -1,9 +1,9 @@
 """The camera adapter: frames → the real recogniser → settled zone views for the live table.
 
 Runs in its own thread. The mat is found from the markers (again whenever it is
-lost), each frame is read by `vision.table.TableRecognizer`, and the stabiliser
-reports a seat's play zone once it has stopped changing with no hand over the
-table. The frame behind each report is kept in the ledger (JPEG) so a disputed
+lost), each frame with no hand over the table is read by
+`vision.table.TableRecognizer` (which reads again only what changed), and the
+stabiliser reports a seat's play zone once it has stopped changing. The frame behind each report is kept in the ledger (JPEG) so a disputed
 play can be looked at later; frames older than the retention are forgotten.
 """
 
@@ -85,9 +85,11 @@ class Camera:
             except RecognitionError as e:
                 self._on_error(f"mat not found: {e}")
                 return []
+        if self._stabiliser.moving(t, frame):  # type: ignore[arg-type]
+            return []  # a hand over the table: nothing settles, no need to read the frame
         obs = self._recognizer.observe(frame)  # type: ignore[attr-defined]
         views = []
-        for report in self._stabiliser.update(t, frame, obs):  # type: ignore[arg-type]
+        for report in self._stabiliser.settle(t, obs):
             m = _SEAT_ZONE.fullmatch(report.zone)
             if not m:
                 continue

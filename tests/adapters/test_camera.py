@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from hub.adapters.camera import Camera, source_frames
 from hub.adapters.ledger import Ledger
 from hub.table.live import ZoneView
@@ -40,3 +42,29 @@ def test_a_frame_without_the_mat_says_so() -> None:
     camera = Camera(lambda: [(0.0, blank)], lambda v: None, on_error=errors.append)
     camera.run()
     assert errors and errors[0].startswith("mat not found")
+
+
+def test_frames_with_a_hand_over_the_table_are_not_read(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Nothing settles while a hand is over the table, so those frames are not recognised
+    (the first frame, with nothing before it to compare, counts as motion too)."""
+    from vision.table import TableRecognizer
+
+    frame, _ = render_table({"seat1.play": ["3-3", "5-5"]}, 2, effects=False)
+    frames = []
+    for i in range(6):  # a hand sweeping over the table
+        hand = frame.copy()
+        hand[100:400, 100 + 80 * i : 400 + 80 * i] = (90, 120, 170)
+        frames.append(hand)
+    stream = [frame] * 4 + frames + [frame] * 12
+    reads = []
+    observe = TableRecognizer.observe
+    monkeypatch.setattr(
+        TableRecognizer, "observe", lambda self, f: reads.append(1) or observe(self, f)
+    )
+    views: list[ZoneView] = []
+    camera = Camera(lambda: [(i * 0.1, f) for i, f in enumerate(stream)], views.append)
+    camera.run()
+    assert len(reads) == len(stream) - len(frames) - 2  # the first frame, the hand's exit
+    assert [sorted(v.faces) for v in views] == [["3-3", "5-5"]]

@@ -180,3 +180,40 @@ def test_a_group_running_off_the_picture_is_in_doubt_only_near_its_edge() -> Non
 @pytest.mark.parametrize("top", [0.2, 0.35, 0.5])
 def test_tiles_cut_off_by_the_pictures_edge_are_not_read(top: float) -> None:
     assert [t.face for t in recognize(_tiles_at_the_edge(top, 0.0)).tiles] == ["3-1"]
+
+
+def _table_frames() -> tuple[np.ndarray, np.ndarray, TableRecognizer]:
+    """A frame of the mat with tiles in a seat's play zone and the centre; the same frame
+    with fresh camera noise and the centre's tile taken away (painted over with the mat)."""
+    layout = {"seat0.play": ["6-6", "5-4", "3-1"], "centre": ["2-2"]}
+    image, truth = render_table(layout, seed=11)
+    table = TableRecognizer(find_mat(image))
+    later = image.copy()
+    centre = next(t for t in truth.face_up if t.zone == "centre")
+    c = np.array(centre.corners)
+    grown = (c - c.mean(axis=0)) * 1.3 + c.mean(axis=0)  # its shadow too
+    x, y = np.round(c.mean(axis=0) + (c[1] - c[0]) * 1.6).astype(int)  # the mat beside it
+    import cv2
+
+    cv2.fillConvexPoly(later, np.round(grown).astype(np.int32), image[y, x].tolist())
+    return image, later, table
+
+
+def test_a_frame_showing_what_the_last_showed_is_not_read_again() -> None:
+    image, _, table = _table_frames()
+    first = table.observe(image)
+    noise = np.random.default_rng(0).normal(0, 3, image.shape)
+    again = table.observe(np.clip(image + noise, 0, 255).astype(np.uint8))
+    assert again.debug.get("unchanged") is True
+    assert [(t.face, t.zone) for t in again.tiles] == [(t.face, t.zone) for t in first.tiles]
+    assert ("2-2", "centre") in [(t.face, t.zone) for t in first.tiles]
+
+
+def test_a_tile_taken_away_is_seen_and_only_its_box_is_read_again() -> None:
+    image, later, table = _table_frames()
+    before = Counter((t.face, t.zone) for t in table.observe(image).tiles)
+    after = table.observe(later)
+    assert Counter((t.face, t.zone) for t in after.tiles) == before - Counter(
+        {("2-2", "centre"): 1}
+    )
+    assert after.debug["boxes"] == {"read": 1, "kept": 1}
