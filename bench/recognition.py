@@ -133,6 +133,7 @@ def main() -> int:
         results[name] = tally.summary()
     results["empty"] = {"scenes": empty.scenes, "phantom_tiles": empty.reported}
     results["stream"] = stream(range(*cfg["stream"]))
+    results["crops"] = crops(range(*cfg["crops"]))
     photos = (HERE / cfg["photos"]).resolve()
     if (photos / "labels.json").is_file():
         labels = json.loads((photos / "labels.json").read_text())["images"]
@@ -182,6 +183,57 @@ def main() -> int:
     out.write_text(json.dumps(results, indent=1, ensure_ascii=False) + "\n")
     print(f"wrote {out.relative_to(HERE.parent)}")
     return 0
+
+
+def crops(seeds: range) -> dict[str, Any]:
+    """Scenes cropped through one of their tiles, from each side, at 15, 50 and 85 % of it: a
+    picture holding few tiles, some cut off by its edge, where the tile size is harder to
+    find. Every tile reported must be read right (one cut off but with all its pips in the
+    picture may be reported)."""
+    reported = wrong = on_cut = phantom = 0
+    examples: list[str] = []
+    for seed in progress(seeds, len(seeds), "crops"):
+        image, truth = render_scene(seed)
+        if not truth.face_up:
+            continue
+        c = np.array(truth.face_up[seed % len(truth.face_up)].corners)
+        for side in range(4):
+            for share in (0.15, 0.5, 0.85):
+                axis = side // 2  # 0: cut across x, 1: across y
+                at = int(c[:, axis].min() + share * np.ptp(c[:, axis]))
+                keep_low = side % 2 == 1  # keep the part before the cut, or after it
+                lo = 0 if keep_low else at
+                crop = image[:, lo:at] if axis == 0 and keep_low else image[:, lo:]
+                if axis == 1:
+                    crop = image[:at] if keep_low else image[at:]
+                if min(crop.shape[:2]) < 60:
+                    continue
+                shift = np.array(
+                    [0 if keep_low else at, 0] if axis == 0 else [0, 0 if keep_low else at]
+                )
+                h, w = crop.shape[:2]
+                for tile in recognize(np.ascontiguousarray(crop)).tiles:
+                    reported += 1
+                    centre = (tile.center[0] + shift[0], tile.center[1] + shift[1])
+                    hit = [t for t in truth.face_up if inside(centre, t.corners)]
+                    if not hit:
+                        phantom += 1
+                        continue
+                    corners = np.array(hit[0].corners) - shift
+                    cut = corners.min() < 0 or corners[:, 0].max() > w or corners[:, 1].max() > h
+                    on_cut += int(cut)
+                    if hit[0].face != tile.face:
+                        wrong += 1
+                        examples.append(
+                            f"seed {seed} side {side} at {share}: {hit[0].face} as {tile.face}"
+                        )
+    return {
+        "reported": reported,
+        "wrong": wrong,
+        "on_cut_tiles": on_cut,
+        "phantom": phantom,
+        "wrong_examples": examples,
+    }
 
 
 def stream(seeds: range) -> dict[str, Any]:
@@ -246,6 +298,11 @@ def _print(r: dict[str, Any]) -> None:
             if s.get("stages_ms_median"):
                 print(f"{'':14s} median ms per stage: {s['stages_ms_median']}")
     print(f"empty tables: {r['empty']['phantom_tiles']} phantom tiles in {r['empty']['scenes']}")
+    cr = r["crops"]
+    print(
+        f"crops          {cr['reported']} tiles reported ({cr['on_cut_tiles']} of them cut off), "
+        f"{cr['wrong']} read wrong, {cr['phantom']} phantom: {'; '.join(cr['wrong_examples'])}"
+    )
     st = r["stream"]
     print(
         f"live stream    {st['frames']} frames: latency median {st['ms_median']} ms p95 "

@@ -6,6 +6,7 @@ known tile size) for many frames.
 
 from __future__ import annotations
 
+import itertools
 import math
 from dataclasses import dataclass
 
@@ -211,6 +212,7 @@ def recognize(
         else f
         for f in found
     ]
+    found = _no_red_four(found, light, cfg)
     obs = _assemble(found, doubtful, float(cfg["read"]["min_confidence"]), 1.0 / scale)
     obs.tile_px = used_width / scale if scale > 0 else 0.0
     laps.lap("assemble")
@@ -480,6 +482,42 @@ def _half_along(
                     break
         out.append((quad, reading))
     return out
+
+
+def _no_red_four(found: list[_Found], light: Image, cfg: Config) -> list[_Found]:
+    """Two 1-1s side by side with no seam between them are the two columns of one red 4 (a
+    tile's, read at half its size, or a die's): both are ruled out. Those in doubt count
+    too (the other column at the picture's edge)."""
+    seam = cfg["locate"]
+    ones = [i for i, f in enumerate(found) if f.reading.face == "1-1" and f.reading.confidence > 0]
+    flagged: set[int] = set()
+    for i, j in itertools.combinations(ones, 2):
+        qa, qb = np.array(found[i].quad), np.array(found[j].quad)
+        across, along = qa[1] - qa[0], qa[3] - qa[0]
+        width = float(np.hypot(*across))
+        apart = qb.mean(axis=0) - qa.mean(axis=0)
+        # side by side: a width apart across the cells, level along them
+        if not 0.7 * width <= abs(float(apart @ across)) / max(width, 1e-9) <= 1.3 * width:
+            continue
+        if abs(float(apart @ along)) / max(float(np.hypot(*along)), 1e-9) > 0.3 * width:
+            continue
+        mid = (qa.mean(axis=0) + qb.mean(axis=0)) / 2
+        ends = mid - along / 2, mid + along / 2
+        line = ((float(ends[0][0]), float(ends[0][1])), (float(ends[1][0]), float(ends[1][1])))
+        offset = max(1.5, float(seam["seam_offset"]) * width)
+        # a seam is lighter than black tiles, darker than ivory ones
+        strength = max(
+            float(line_strength(light, [line], offset, int(seam["seam_samples"]), bright)[0])
+            for bright in (True, False)
+        )
+        if strength < float(seam["die_evidence"]) * float(seam["seam_scale"]):
+            flagged |= {i, j}
+    return [
+        _Found(f.quad, _flag(f.reading, "1-1s side by side with no seam: a red 4"))
+        if k in flagged
+        else f
+        for k, f in enumerate(found)
+    ]
 
 
 def _misfit_cell(reading: Reading, quad: Quad, width: float, aspect: float, cfg: Config) -> Reading:

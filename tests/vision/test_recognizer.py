@@ -217,3 +217,22 @@ def test_a_tile_taken_away_is_seen_and_only_its_box_is_read_again() -> None:
         {("2-2", "centre"): 1}
     )
     assert after.debug["boxes"] == {"read": 1, "kept": 1}
+
+
+@pytest.mark.parametrize("seam", [False, True])
+def test_two_one_ones_side_by_side_need_a_seam_between_them(seam: bool) -> None:
+    """Read at half its size, a red 4 is two 1-1s side by side (one column of its pips each),
+    with no seam between them; two real 1-1 tiles touching show one."""
+    from vision.config import load_config
+    from vision.recognizer import _Found, _no_red_four
+    from vision.types import Reading
+
+    light = np.full((120, 110), 30, np.uint8)  # one black body
+    if seam:
+        light[:, 49:52] = 90  # the table showing between two tiles
+    found = [
+        _Found(((x, 95.0), (x + 40.0, 95.0), (x + 40.0, 10.0), (x, 10.0)), Reading(1, 1, 1.0, ()))
+        for x in (10.0, 50.0)
+    ]
+    kept = _no_red_four(found, light, load_config("recognize"))
+    assert [f.reading.confidence for f in kept] == ([1.0, 1.0] if seam else [0.0, 0.0])
