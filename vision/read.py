@@ -147,11 +147,18 @@ def read_patch(patch: Image, bright: bool, cfg: Config, known: Floats | None = N
             # counted by area
             several = _several(labels, stats, k, known, True, least * unit)
             copies = round(area / unit)
-            if several:
+            # two or three pips run together make a capsule or a bent one, never a round blob:
+            # that is one pip seen through a cell far smaller than its tile
+            round_blob = _roundish(stats[k], pip_fill)
+            if several and not (round_blob and len(several) < 4):
                 centres = several
             elif copies == 1 and lo <= area <= hi:
                 pass  # one pip, not quite round (a highlight, a JPEG block)
-            elif 2 <= copies <= 3 and abs(area / unit - copies) <= float(cfg["merge_slack"]):
+            elif (
+                2 <= copies <= 3
+                and abs(area / unit - copies) <= float(cfg["merge_slack"])
+                and not round_blob
+            ):
                 centres *= copies
             else:
                 defects.append(f"blob of {area:.0f} px")
@@ -195,7 +202,7 @@ def read_patch(patch: Image, bright: bool, cfg: Config, known: Floats | None = N
     for half, blobs in enumerate(halves):
         _check_half(half, blobs, stats, centroids, width, length, cfg, defects)
         _check_colour(blobs, a_of, counts, cfg, defects)
-        _check_layout(half, spots[half], width, centre, cfg, defects)
+        _check_layout(half, spots[half], width, length, centre, cfg, defects)
     if blue := sum(b_of[k] < -float(cfg["blue_b"]) for k in set(halves[0] + halves[1])):
         defects.append(f"{blue} blue pips: a die, not a tile")
     contrast = _clip((max(peak, 2 * float(np.max(redness))) - min_contrast) / min_contrast + 0.5)
@@ -230,6 +237,7 @@ def _check_layout(
     half: int,
     spots: list[tuple[float, float]],
     width: int,
+    length: int,
     cx: float,
     cfg: Config,
     defects: list[str],
@@ -247,6 +255,10 @@ def _check_layout(
         others = [y for x, y in spots if abs(x - cx) >= float(cfg["centre_line"]) * width]
         if not min(others) < middle < max(others):
             defects.append(f"the middle pip of the {n} of half {half} at an end")
+        elif n == 3 and max(others) - min(others) < float(cfg["diagonal"]) * length / 2:
+            # a 3 runs corner to corner along its half: three pips in a row across the
+            # cell are a 6's or a 5's row, seen through a cell laid across its tile
+            defects.append(f"the 3 of half {half} not on a diagonal")
     elif n >= 4:
         # a 4, 5 or 6 has a column of pips on each side, straight along the tile: slanted
         # columns are a tile lying askew in its cell

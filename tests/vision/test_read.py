@@ -196,3 +196,40 @@ def test_a_sliver_of_a_pip_at_the_cells_edge_is_not_a_column_of_pips() -> None:
         cv2.circle(patch, (x, y), 5, (40, 128, 128), -1)
     reading = read_patch(patch, False, CFG)
     assert reading.high < 5 or reading.confidence < CFG["min_confidence"], reading
+
+
+def test_one_round_blob_larger_than_any_pip_is_not_two_pips() -> None:
+    """A cell far smaller than its tile sees each pip as a round blob larger than any pip;
+    pips found apart before inside it (a pip and its glint) do not make it two: two or
+    three pips run together are a capsule, not round."""
+    import cv2
+    import numpy as np
+
+    from vision.read import read_patch
+
+    patch = np.zeros((80, 40, 3), np.uint8)  # Lab: a black body
+    patch[:] = (40, 128, 128)
+    for y in (20, 60):
+        cv2.circle(patch, (20, y), 12, (230, 128, 128), -1)
+    known = np.array([(16.0, y + d) for y in (20, 60) for d in (-4.0, 4.0)])
+    reading = read_patch(patch, True, CFG, known)
+    assert reading.face != "2-2" and (reading.face is None or reading.confidence < 0.6), reading
+
+
+def test_three_pips_in_a_row_across_the_tile_are_not_a_three() -> None:
+    """A 3 runs corner to corner along its half; three pips in a row across a cell are the
+    row of a 6 or a 5 seen through a cell laid across its tile."""
+    import cv2
+    import numpy as np
+
+    from vision.read import read_patch
+
+    patch = np.zeros((86, 40, 3), np.uint8)  # Lab: a black body
+    patch[:] = (40, 128, 128)
+    for x, y in ((9, 18), (20, 20), (31, 22)):
+        cv2.circle(patch, (x, y), 4, (230, 128, 128), -1)  # a row across, a little askew
+    for x, y in ((11, 52), (20, 63), (29, 74)):
+        cv2.circle(patch, (x, y), 4, (230, 128, 128), -1)  # a real 3, on the diagonal
+    reading = read_patch(patch, True, CFG)
+    assert reading.face != "3-3" or reading.confidence < CFG["min_confidence"], reading
+    assert "the 3 of half 0 not on a diagonal" in reading.defects
