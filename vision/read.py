@@ -185,7 +185,7 @@ def read_patch(patch: Image, bright: bool, cfg: Config, known: Floats | None = N
         return Reading(0, 0, _clip(0.5 - 0.1 * len(defects)), tuple(defects))
     if not all(1 <= c <= 6 for c in counts):
         return Reading(max(counts), min(counts), 0.0, (*defects, f"halves {counts}"))
-    if _middle_seam(strength, binary, border, width) > float(cfg["middle_seam"]):
+    if _middle_seam(strength, binary, border, width, cfg) > float(cfg["middle_seam"]):
         defects.append("a seam across the middle")
     # each blob's mean a* (red) and b* (blue), in one pass over the patch
     flat_labels = labels.ravel()
@@ -288,7 +288,7 @@ def _check_colour(
         defects.append(f"red pips in a {n}")
 
 
-def _middle_seam(strength: Array, binary: Array, border: int, width: int) -> float:
+def _middle_seam(strength: Array, binary: Array, border: int, width: int, cfg: Config) -> float:
     """How strongly a line across the tile's middle stands out from the body the way pips do
     (the seam of two tiles' ends, where the table or a shadow shows: darker on ivory, lighter
     on black), measured between the pips. ``strength`` is how pip-like each pixel is; the
@@ -302,10 +302,15 @@ def _middle_seam(strength: Array, binary: Array, border: int, width: int) -> flo
     if int(np.count_nonzero(free)) < 4:
         return 0.0
     keep = cols[free]
-    line = strength[mid - 1 : mid + 2, keep].mean(axis=0)
-    above = line - strength[mid - d, keep]
-    below = line - strength[mid + d, keep]
-    return _median(np.maximum(np.minimum(above, below), 0.0))
+    # the cell may sit a pixel or two along from the tiles it lies across
+    shift = round(float(cfg["seam_search"]) * strength.shape[0])
+    best = 0.0
+    for at in range(mid - shift, mid + shift + 1):
+        line = strength[at - 1 : at + 2, keep].mean(axis=0)
+        above = line - strength[at - d, keep]
+        below = line - strength[at + d, keep]
+        best = max(best, _median(np.maximum(np.minimum(above, below), 0.0)))
+    return best
 
 
 def _several(

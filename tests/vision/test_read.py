@@ -233,3 +233,20 @@ def test_three_pips_in_a_row_across_the_tile_are_not_a_three() -> None:
     reading = read_patch(patch, True, CFG)
     assert reading.face != "3-3" or reading.confidence < CFG["min_confidence"], reading
     assert "the 3 of half 0 not on a diagonal" in reading.defects
+
+
+def test_a_seam_a_little_off_the_cells_middle_is_still_two_tiles_ends() -> None:
+    """A cell across two tiles' halves, a couple of pixels along from them: the seam between
+    the tiles is not on the cell's middle line, but near it, and still rules the cell out."""
+    import cv2
+    import numpy as np
+
+    from vision.read import read_patch
+
+    patch = np.zeros((86, 40, 3), np.uint8)  # Lab: a black body
+    patch[:] = (40, 128, 128)
+    patch[40:42] = (80, 128, 128)  # the seam, two pixels above the middle (43)
+    for x, y in ((12, 12), (28, 12), (12, 74), (28, 74)):
+        cv2.circle(patch, (x, y), 4, (230, 128, 128), -1)
+    reading = read_patch(patch, True, CFG)
+    assert "a seam across the middle" in reading.defects, reading
