@@ -199,18 +199,13 @@ def crops(seeds: range) -> dict[str, Any]:
         c = np.array(truth.face_up[seed % len(truth.face_up)].corners)
         for side in range(4):
             for share in (0.15, 0.5, 0.85):
-                axis = side // 2  # 0: cut across x, 1: across y
+                axis = side // 2  # 0: the cut runs down the picture (across x), 1: across y
                 at = int(c[:, axis].min() + share * np.ptp(c[:, axis]))
-                keep_low = side % 2 == 1  # keep the part before the cut, or after it
-                lo = 0 if keep_low else at
-                crop = image[:, lo:at] if axis == 0 and keep_low else image[:, lo:]
-                if axis == 1:
-                    crop = image[:at] if keep_low else image[at:]
+                lo, hi = (0, at) if side % 2 else (at, None)  # the part before the cut, or after
+                crop = image[:, lo:hi] if axis == 0 else image[lo:hi]
                 if min(crop.shape[:2]) < 60:
                     continue
-                shift = np.array(
-                    [0 if keep_low else at, 0] if axis == 0 else [0, 0 if keep_low else at]
-                )
+                shift = (lo, 0) if axis == 0 else (0, lo)
                 h, w = crop.shape[:2]
                 for tile in recognize(np.ascontiguousarray(crop)).tiles:
                     reported += 1
@@ -219,7 +214,7 @@ def crops(seeds: range) -> dict[str, Any]:
                     if not hit:
                         phantom += 1
                         continue
-                    corners = np.array(hit[0].corners) - shift
+                    corners = np.array(hit[0].corners) - np.array(shift)
                     cut = corners.min() < 0 or corners[:, 0].max() > w or corners[:, 1].max() > h
                     on_cut += int(cut)
                     if hit[0].face != tile.face:
