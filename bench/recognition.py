@@ -28,7 +28,7 @@ from vision.faces import CHINESE_FACES, CHINESE_SET  # noqa: E402
 from vision.locate import inside  # noqa: E402
 from vision.recognizer import recognize  # noqa: E402
 from vision.stabilise import Stabiliser  # noqa: E402
-from vision.synth import render_scene, render_table  # noqa: E402
+from vision.synth import render_scene, render_table, take_away  # noqa: E402
 from vision.synth.render import TruthTile  # noqa: E402
 from vision.table import TableRecognizer  # noqa: E402
 from vision.types import Observation  # noqa: E402
@@ -242,12 +242,7 @@ def stream(seeds: range) -> dict[str, Any]:
         rng = np.random.default_rng(seed)
         faces = [str(f) for f in rng.permutation(CHINESE_SET)[:4]]
         image, truth = render_table({f"seat{seed % 4}.play": faces[:3], "centre": faces[3:]}, seed)
-        gone = image.copy()
-        tile = next(t for t in truth.face_up if t.zone == "centre")
-        c = np.array(tile.corners)
-        x, y = np.round(c.mean(axis=0) + (c[1] - c[0]) * 1.6).astype(int)  # the mat beside it
-        grown = (c - c.mean(axis=0)) * 1.3 + c.mean(axis=0)
-        cv2.fillConvexPoly(gone, np.round(grown).astype(np.int32), image[y, x].tolist())
+        gone = take_away(image, next(t for t in truth.face_up if t.zone == "centre"))
         hands = []
         for i in range(4):
             hand = image.copy()

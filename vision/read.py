@@ -94,9 +94,10 @@ def read_patch(patch: Image, bright: bool, cfg: Config, known: Floats | None = N
     spread = 0.0
     if body_px.size >= 10:
         lo_rank, hi_rank = int(0.2 * (body_px.size - 1)), int(0.8 * (body_px.size - 1))
-        ranked = np.partition(body_px, (lo_rank, hi_rank))
+        mid_rank = (lo_rank + hi_rank) // 2
+        ranked = np.partition(body_px, (lo_rank, mid_rank, hi_rank))
         spread = float(ranked[hi_rank] - ranked[lo_rank])
-        between = float(ranked[(lo_rank + hi_rank) // 2])
+        between = float(ranked[mid_rank])  # the body's median
         if bright and between > float(cfg["bright_body_max"]):
             # white pips lie on a black tile: a light body between them is an ivory tile (its
             # light specks the gaps between dark pips) or the table

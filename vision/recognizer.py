@@ -394,10 +394,6 @@ def _best_cut(
             score += float(seam_cfg["seam_weight"]) * float(np.tanh(evidence))
             if cut.flush and evidence < float(seam_cfg["flush_min_evidence"]):
                 continue  # flush tiles whose seams do not show: perhaps across two tiles' halves
-            if evidence < float(seam_cfg["die_evidence"]) and all(
-                r.high == r.low == 1 for r in readings
-            ):
-                continue  # a die showing its red 4, not 1-1s side by side: no seam between
         if not whole and (
             min(r.confidence for r in readings) < floor
             or not all(any(inside((float(x), float(y)), q) for q in cut.cells) for x, y in xy)

@@ -96,7 +96,8 @@ def segment(
     body = body_colours(image, pips)
     # pips on a body of the other lightness, or far larger than the others (the table showing
     # between two tiles), are no tile's: painting them over would bridge the tiles either side
-    painted = (body @ _GREY > float(cfg["dark_body_max"])) != pips.bright
+    body_grey = body @ _GREY
+    painted = (body_grey > float(cfg["dark_body_max"])) != pips.bright
     typical = float(np.median(pips.radius[pips.seed] if pips.seed.any() else pips.radius))
     painted &= pips.radius <= float(cfg["max_pip_radius"]) * typical
     covered = pip_mask((h, w), _some(pips, painted), float(cfg["paint_radius"]))
@@ -162,8 +163,7 @@ def segment(
             if found is not None:
                 break
         done[i] = True
-        lightness = float(body[i] @ _GREY)
-        if found is None or (lightness > float(cfg["dark_body_max"])) == pips.bright:
+        if found is None or (body_grey[i] > float(cfg["dark_body_max"])) == pips.bright:
             # the pips of the same tile would fail the same way: do not try them again
             near = np.hypot(*(pips.xy - pips.xy[i]).T) < float(cfg["give_up_radius"]) * tile_px
             done[near] = True

@@ -73,12 +73,12 @@ class TableRecognizer:
         shrink = float(cfg["occupied_scale"]) / float(cfg["face_down_scale"])
         small = cv2.resize(half, None, fx=shrink, fy=shrink, interpolation=cv2.INTER_AREA)
         laps.lap("warp")
-        if self._last is not None and self._same(small, self._last[0], None):
-            last = self._last[1]
-            again = replace(last, tiles=list(last.tiles), debug=dict(last.debug))
+        last = self._last
+        if last is not None and self._same(small, last[0], None):
+            again = replace(last[1], tiles=list(last[1].tiles), debug=dict(last[1].debug))
             laps.lap("unchanged")
             again.debug.update(stages_ms=dict(laps.ms), ms=laps.total, unchanged=True)
-            again.debug["boxes"] = {"read": 0, "kept": len(self._last[2])}
+            again.debug["boxes"] = {"read": 0, "kept": len(last[2])}
             return again
         tile_px = self.layout.tile_mm[0] * self.ppm
         g = np.median(half[::4, ::4].reshape(-1, 3), axis=0)
@@ -93,14 +93,11 @@ class TableRecognizer:
             # only where something lies on the mat (most of it is bare), and only what
             # changed since the last frame read
             x0, y0 = box[:2]
-            if (
-                self._last is not None
-                and box in self._last[2]
-                and self._same(small, self._last[0], box)
-            ):
-                part = self._last[2][box]
+            if last is not None and box in last[2] and self._same(small, last[0], box):
+                part, fresh = last[2][box], False
                 kept += 1
             else:
+                fresh = True
                 part = recognize(
                     self.top_down(frame, 1.0, box),
                     self.cfg,
@@ -120,7 +117,7 @@ class TableRecognizer:
             obs.uncertain += part.uncertain
             obs.debug.setdefault("doubtful", []).extend(part.debug.get("doubtful", []))  # type: ignore[attr-defined]
             seeds.append(np.add(np.asarray(part.debug.get("pips", np.zeros((0, 2)))), (x0, y0)))
-            if part is not self._last_part(box):
+            if fresh:
                 for stage, ms in dict(part.debug.get("stages_ms", {})).items():  # type: ignore[call-overload]
                     stages[stage] = stages.get(stage, 0.0) + float(ms)
         laps.lap("recognize")
@@ -147,9 +144,6 @@ class TableRecognizer:
         obs.debug["ms"] = laps.total
         self._last = (small, obs, parts)
         return obs
-
-    def _last_part(self, box: Box) -> Observation | None:
-        return self._last[2].get(box) if self._last is not None else None
 
     def _same(self, small: Image, before: Image, box: Box | None) -> bool:
         """Does the small top-down view show the same as before, in the box (full-size

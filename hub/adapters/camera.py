@@ -3,8 +3,9 @@
 Runs in its own thread. The mat is found from the markers (again whenever it is
 lost), each frame with no hand over the table is read by
 `vision.table.TableRecognizer` (which reads again only what changed), and the
-stabiliser reports a seat's play zone once it has stopped changing. The frame behind each report is kept in the ledger (JPEG) so a disputed
-play can be looked at later; frames older than the retention are forgotten.
+stabiliser reports a seat's play zone once it has stopped changing. The frame
+behind each report is kept in the ledger (JPEG) so a disputed play can be looked
+at later; frames older than the retention are forgotten.
 """
 
 from __future__ import annotations

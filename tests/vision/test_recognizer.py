@@ -11,7 +11,7 @@ from vision.calibrate import find_mat
 from vision.errors import RecognitionError
 from vision.faces import CHINESE_SET
 from vision.recognizer import Recognizer, recognize
-from vision.synth import render_scene, render_table
+from vision.synth import render_scene, render_table, take_away
 from vision.table import TableRecognizer
 
 SCENES = range(100, 112)
@@ -188,14 +188,7 @@ def _table_frames() -> tuple[np.ndarray, np.ndarray, TableRecognizer]:
     layout = {"seat0.play": ["6-6", "5-4", "3-1"], "centre": ["2-2"]}
     image, truth = render_table(layout, seed=11)
     table = TableRecognizer(find_mat(image))
-    later = image.copy()
-    centre = next(t for t in truth.face_up if t.zone == "centre")
-    c = np.array(centre.corners)
-    grown = (c - c.mean(axis=0)) * 1.3 + c.mean(axis=0)  # its shadow too
-    x, y = np.round(c.mean(axis=0) + (c[1] - c[0]) * 1.6).astype(int)  # the mat beside it
-    import cv2
-
-    cv2.fillConvexPoly(later, np.round(grown).astype(np.int32), image[y, x].tolist())
+    later = take_away(image, next(t for t in truth.face_up if t.zone == "centre"))
     return image, later, table
 
 

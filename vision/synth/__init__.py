@@ -6,7 +6,16 @@ the overhead camera would see it. Both are seeded (numpy ``Generator``) and retu
 ``(image, truth)``.
 """
 
-from .render import PIP_LAYOUT, Scene, TruthTile, draw_mat, render_scene, render_table, render_tile
+from .render import (
+    PIP_LAYOUT,
+    Scene,
+    TruthTile,
+    draw_mat,
+    render_scene,
+    render_table,
+    render_tile,
+    take_away,
+)
 
 __all__ = [
     "PIP_LAYOUT",
@@ -16,4 +25,5 @@ __all__ = [
     "render_scene",
     "render_table",
     "render_tile",
+    "take_away",
 ]

@@ -619,3 +619,15 @@ def render_tile(
     tile = _Placed(face, (side / 2, side / 2), angle, width, length)
     _draw_tile(canvas, tile, _style(rng, tcfg, scheme), tcfg)
     return canvas, TruthTile(face, tuple((float(x), float(y)) for x, y in tile.corners()))
+
+
+def take_away(frame: Image, tile: TruthTile) -> Image:
+    """The frame with a tile taken away: painted over, its shadow too, with the colour of what
+    lies beside it (a play taken back, for tests of what changes between frames)."""
+    c = np.array(tile.corners, np.float64)
+    middle = c.mean(axis=0)
+    x, y = np.round(middle + (c[1] - c[0]) * 1.6).astype(int)  # beside it, across its width
+    out = frame.copy()
+    grown = np.round((c - middle) * 1.3 + middle).astype(np.int32)
+    cv2.fillConvexPoly(out, grown, frame[y, x].tolist())
+    return out
