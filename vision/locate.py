@@ -106,7 +106,8 @@ def _spans(
 
     A side off a whole number of cells by at most ``snap`` is cut evenly; with ``overhang`` > 0
     (the tile size is known) a side longer than whole cells by up to that share of a cell (a
-    shadow or a neighbour's edge) holds cells of the true size flush with either end; with
+    shadow or a neighbour's edge) holds cells of the true size flush with either end, or in
+    its middle; with
     ``underhang`` > 0, a side shorter than one cell by up to that share holds one, in its
     middle or flush with either end.
     """
@@ -122,7 +123,7 @@ def _spans(
     if overhang <= 0 or n < 1 or f - n > overhang:
         return []
     used = n * cell
-    return [(n, used, -(side - used) / 2), (n, used, (side - used) / 2)]
+    return [(n, used, -(side - used) / 2), (n, used, 0.0), (n, used, (side - used) / 2)]
 
 
 def cuts(
@@ -146,8 +147,10 @@ def cuts(
     # of its width
     under = float(cfg["underhang"]) if known and short else 0.0
     # grids of tiles flush with an end only when no even grid fits: they are the weaker guess
+    # (a region that may stop short of its tile is cut both ways: the even grid that fits
+    # it may be across its tile, laid the other way)
+    out: list[Cut] = []
     for overhang in (0.0, float(cfg["overhang"]) if known else 0.0):
-        out: list[Cut] = []
         for tile_along_a in (True, False):
             spans_a = _spans(
                 a, length if tile_along_a else width, snap, overhang, under if tile_along_a else 0
@@ -166,8 +169,11 @@ def cuts(
                     # few pixels larger than its tiles all round
                     exact = (width, length) if known else None
                     cut = _grid(centre, ua, ub, na, nb, ea, eb, tile_along_a, exact)
-                    out.append(Cut(cut.cells, cut.seams, cut.middles, tile_along_a, overhang > 0))
-        if out:
+                    if all(c.cells != cut.cells for c in out):  # short: both passes cut it
+                        out.append(
+                            Cut(cut.cells, cut.seams, cut.middles, tile_along_a, overhang > 0)
+                        )
+        if out and not short:
             break
     return out
 
@@ -260,12 +266,14 @@ def strip_cuts(
     width: float,
     aspect: float,
     cfg: Config,
+    known: bool = False,
 ) -> list[Cut]:
     """Cuts of a region whose tiles are not a perfect grid: lines of tiles shifted along
     each other (a player's staggered rows, a block pushed askew).
 
     The region is first cut into strips one tile wide (or one tile long), then each strip on
-    its own, from where the region's mask starts in it to where it ends.
+    its own, from where the region's mask starts in it to where it ends. With the tile size
+    ``known``, each cell keeps it, centred in its slot (as in ``cuts``).
     """
     (cx, cy), (a, b), angle = rect
     theta = math.radians(angle)
@@ -291,18 +299,18 @@ def strip_cuts(
                 continue
 
             image = _Frame(origin, e_across, e_long, not strip_along)
-
+            slots = [_centred(c, strip_w, cell) for c in cells] if known else cells
             quads = tuple(
                 (image(x0, y0), image(x1, y0), image(x1, y1), image(x0, y1))
                 if strip_along
                 else (image(x0, y0), image(x0, y1), image(x1, y1), image(x1, y0))
-                for x0, x1, y0, y1 in cells
+                for x0, x1, y0, y1 in slots
             )
             middles = tuple(
                 (image(x0, (y0 + y1) / 2), image(x1, (y0 + y1) / 2))
                 if strip_along
                 else (image((x0 + x1) / 2, y0), image((x0 + x1) / 2, y1))
-                for x0, x1, y0, y1 in cells
+                for x0, x1, y0, y1 in slots
             )
             seams = [  # where one tile of a strip ends and the next starts
                 (image(p[0], p[3]), image(p[1], p[3]))
@@ -314,6 +322,14 @@ def strip_cuts(
                 seams.append((image(x, min(ys)), image(x, max(ys))))
             out.append(Cut(quads, tuple(seams), middles, along_a, False))
     return out
+
+
+def _centred(
+    slot: tuple[float, float, float, float], across: float, along: float
+) -> tuple[float, float, float, float]:
+    """A cell ``across`` by ``along`` centred in its slot (x0, x1, y0, y1)."""
+    x, y = (slot[0] + slot[1]) / 2, (slot[2] + slot[3]) / 2
+    return (x - across / 2, x + across / 2, y - along / 2, y + along / 2)
 
 
 @dataclass(frozen=True, slots=True)
@@ -508,3 +524,63 @@ def _sample(image: Image, pts: Floats) -> Floats:
     yi = np.clip(np.round(pts[..., 1]).astype(int), 0, h - 1)
     values: Floats = image[yi, xi].astype(np.float64)
     return values
+
+
+def pip_grid_cells(
+    xy: Floats, radius: Floats, angle: float, width: float, length: float
+) -> list[Quad]:
+    """Cells of the known tile size laid over a group of pips whose region's outline says
+    nothing (a region grown ragged, or only over part of its tiles), turned ``angle``
+    degrees with the tiles along the second axis.
+
+    The pips alone place the tiles: across, the tiles' columns are a width apart, placed so
+    that the fewest pips lie near a line between two columns; along each column, the tiles'
+    halves are half a length apart, placed the same way. Which two halves make a tile is
+    not known: every two neighbouring halves holding a pip are a cell, and the reading (a
+    blank half, a seam across the middle) tells the tiles from the cells across two.
+    """
+    if len(xy) == 0:
+        return []
+    theta = math.radians(angle)
+    ex = np.array([math.cos(theta), math.sin(theta)])  # across the tiles
+    ey = np.array([-math.sin(theta), math.cos(theta)])  # along them
+    u, v = xy @ ex, xy @ ey
+    x0 = _clear_offset(u, radius, width)
+    out: list[Quad] = []
+    for column in np.unique(np.floor((u - x0) / width)):
+        inside = np.floor((u - x0) / width) == column
+        half = length / 2
+        y0 = _clear_offset(v[inside], radius[inside], half)
+        slots = np.floor((v[inside] - y0) / half)
+        held = set(slots.tolist())
+        cx = x0 + (column + 0.5) * width
+        for k in range(int(slots.min()) - 1, int(slots.max()) + 1):
+            if k not in held and k + 1 not in held:
+                continue
+            cy = y0 + (k + 1) * half  # the line between halves k and k + 1
+            centre = cx * ex + cy * ey
+            out.append(
+                tuple(
+                    (float(p[0]), float(p[1]))
+                    for p in (
+                        centre - width / 2 * ex - half * ey,
+                        centre + width / 2 * ex - half * ey,
+                        centre + width / 2 * ex + half * ey,
+                        centre - width / 2 * ex + half * ey,
+                    )
+                )
+            )
+    return out
+
+
+def _clear_offset(t: Floats, radius: Floats, period: float, steps: int = 16) -> float:
+    """Where to start lines ``period`` apart so that the fewest pips (positions ``t``) lie
+    within their radius of one, and of those the one leaving them most room."""
+    best, best_cost = 0.0, math.inf
+    for offset in np.arange(steps) * period / steps:
+        phase = np.mod(t - offset, period)
+        room = np.minimum(phase, period - phase) - radius  # clear of the nearest line
+        cost = float(np.sum(room < 0)) - float(np.min(room)) / period
+        if cost < best_cost:
+            best, best_cost = float(offset), cost
+    return best

@@ -24,6 +24,7 @@ from .locate import (
     gradients,
     inside,
     line_strength,
+    pip_grid_cells,
     rim_size,
     same_angle,
     strip_cuts,
@@ -163,24 +164,20 @@ def recognize(
                     rim_size(grads, q, pips.xy, pips.radius, cfg["locate"]) for q in read_sure
                 ]
                 rim_w = float(np.median([m[0] for m in measured]))
-                rim_ratio = float(np.median([m[1] for m in measured])) / max(rim_w, 1e-9)
+                rim_len = float(np.median([m[1] for m in measured]))
+                # the rims found are often the face's, inside the tile's bevelled edge (on a
+                # table of the tile's colour, its outer edge hardly shows): the tile is the
+                # face and the bevel, else the face alone, else the candidate size that read
+                # the sure tiles
+                band = 2 * float(cfg["locate"]["rim_bevel"]) * rim_w
+                redo = [
+                    (rim_w + band, (rim_len + band) / max(rim_w + band, 1e-9)),
+                    (width, ratio),
+                    (rim_w, rim_len / max(rim_w, 1e-9)),
+                ]
                 cut = [
-                    _claims_none(
-                        _best_cut(
-                            work,
-                            light,
-                            region,
-                            rect,
-                            pips,
-                            rim_w,
-                            rim_ratio,
-                            cfg,
-                            known=True,
-                            whole=False,
-                        ),
-                        read_sure,
-                    )
-                    if cells is None and _may_hold_a_tile(region, rim_w, rim_ratio, cfg)
+                    _recut(work, light, region, rect, pips, redo, read_sure, cfg)
+                    if cells is None
                     else (score, cells)
                     for region, rect, (score, cells) in zip(regions, aligned, cut, strict=True)
                 ]
@@ -252,6 +249,86 @@ def _may_hold_a_tile(region: Region, width: float, aspect: float, cfg: Config) -
     return short >= (1 - snap) * width and long >= (1 - float(cfg["locate"]["underhang"])) * (
         aspect * width
     )
+
+
+def _recut(
+    bgr: Image,
+    light: Image,
+    region: Region,
+    rect: Rect,
+    pips: Pips,
+    sizes: list[tuple[float, float]],
+    sure: list[Quad],
+    cfg: Config,
+) -> tuple[float, Cells | None]:
+    """A region no cut fitted, cut again at the set's known size (each of ``sizes`` in turn
+    until one fits), where a region covering part of a tile still holds one."""
+    out: tuple[float, Cells | None] = (-1.0, None)
+    for width, ratio in sizes:
+        if _may_hold_a_tile(region, width, ratio, cfg):
+            cut = _best_cut(bgr, light, region, rect, pips, width, ratio, cfg, True, False)
+            out = _claims_none(cut, sure)
+            if out[1] is not None:
+                return out
+    for width, ratio in sizes:
+        # a region shorter than the part of a tile one may cover holds no whole tile, however
+        # its pips are laid: it is a tile cut off by the picture's edge, or a die
+        if max(region.rect[1]) >= (1 - float(cfg["locate"]["underhang"])) * ratio * width:
+            out = _from_pips(bgr, region, rect, pips, width, ratio, sure, cfg)
+            if out[1] is not None:
+                break
+    return out
+
+
+def _from_pips(
+    bgr: Image,
+    region: Region,
+    rect: Rect,
+    pips: Pips,
+    width: float,
+    aspect: float,
+    sure: list[Quad],
+    cfg: Config,
+) -> tuple[float, Cells | None]:
+    """The tiles of a region that no cut of its outline fits, placed by its pips alone
+    (``pip_grid_cells``), at the set's known size, turned the way the region's outline runs
+    either way: the cells read sure, surest first, that overlap none kept before nor any
+    tile read ``sure`` already (a region grown over part of its neighbours)."""
+    own = [i for i in region.pips if pips.seed[i]]
+    xy, radius = pips.xy[own], pips.radius[own]
+    if len(xy) == 0:
+        return -1.0, None
+    floor = float(cfg["read"]["min_confidence"])
+    angles = {round(a % 180.0, 1) for r in (rect, region.rect) for a in (r[2], r[2] + 90.0)}
+    seen: set[tuple[int, ...]] = set()
+    read: Cells = []
+    for angle in sorted(angles):
+        for cell in pip_grid_cells(xy, radius, angle, width, aspect * width):
+            q = centre_on_pips(cell, xy, radius)
+            key = tuple(round(v) for p in q for v in p)
+            if key in seen:
+                continue
+            seen.add(key)
+            reading = read_tile(bgr, q, region.bright, aspect, cfg["read"], pips.xy)
+            if _sure_face(reading, floor):
+                read.append((q, reading))
+    kept: Cells = []
+    for q, reading in sorted(read, key=lambda c: -c[1].confidence):
+        if not any(_overlap(q, other) for other in [*sure, *(k for k, _ in kept)]):
+            kept.append((q, reading))
+    # the tiles, with those read already, must hold every pip of the region: a cell across
+    # two tiles' halves reads as a tile too, and leaves the other halves' pips out
+    held = [*sure, *(q for q, _ in kept)]
+    if not kept or not all(any(inside((float(x), float(y)), q) for q in held) for x, y in xy):
+        return -1.0, None
+    return sum(r.confidence for _, r in kept) / len(kept), kept
+
+
+def _overlap(a: Quad, b: Quad) -> bool:
+    """Do two cells share more than a fifth of the smaller one?"""
+    qa, qb = np.array(a, np.float32), np.array(b, np.float32)
+    common, _ = cv2.intersectConvexConvex(qa, qb)
+    return bool(common > 0.2 * min(abs(cv2.contourArea(qa)), abs(cv2.contourArea(qb))))
 
 
 def _claims_none(cut: tuple[float, Cells | None], sure: list[Quad]) -> tuple[float, Cells | None]:
@@ -349,7 +426,7 @@ def _best_cut(
     options: list[Cut] = []
     for rect in rects:
         options += cuts(rect, width, aspect, cfg["locate"], known, short=not whole)
-        options += strip_cuts(region.contour, rect, width, aspect, cfg["locate"])
+        options += strip_cuts(region.contour, rect, width, aspect, cfg["locate"], known)
     own = list(region.pips)
     xy, radius = pips.xy[own], pips.radius[own]
     seam_cfg = cfg["locate"]

@@ -14,6 +14,7 @@ from vision.locate import (
     edge_aligned_rect,
     gradients,
     line_strength,
+    pip_grid_cells,
     rim_size,
     same_angle,
     strip_cuts,
@@ -235,3 +236,34 @@ def test_the_table_between_two_tiles_is_not_painted_over_as_a_pip() -> None:
     regions = segment(image, pips, 40.0, load_config("recognize")["segment"])
     assert len(regions) == 1
     assert sorted(regions[0].rect[1])[0] < 46  # one tile wide, not two
+
+
+_HALVES = {  # pips of a half 40 x 40, from its centre
+    1: [(0, 0)],
+    3: [(-10, -10), (0, 0), (10, 10)],
+    5: [(-10, -10), (10, -10), (0, 0), (-10, 10), (10, 10)],
+    6: [(x, y) for x in (-10, 10) for y in (-12, 0, 12)],
+}
+
+
+def test_tiles_of_the_known_size_are_placed_by_their_pips_alone() -> None:
+    """A 6-5 end to end with a 3-1, and a 6-6 beside them half a tile along (tiles 40 x 80,
+    two pixels apart): whatever outline their region has, cells laid over the pips include
+    each tile, whole and of its size."""
+    tiles = {(0.0, 0.0): (6, 5), (0.0, 82.0): (3, 1), (42.0, 123.0): (6, 6)}
+    xy = np.array(
+        [
+            (cx + dx, cy + side * 20 + dy)
+            for (cx, cy), halves in tiles.items()
+            for side, n in zip((-1, 1), halves, strict=True)
+            for dx, dy in _HALVES[n]
+        ],
+        np.float64,
+    )
+    cells = pip_grid_cells(xy, np.full(len(xy), 4.0), 0.0, 40.0, 80.0)
+    centres = [np.mean(np.array(c), axis=0) for c in cells]
+    for centre in tiles:
+        assert min(float(np.hypot(*(c - centre))) for c in centres) <= 3.0, centre
+    for c in cells:
+        q = np.array(c)
+        assert np.allclose([np.hypot(*(q[1] - q[0])), np.hypot(*(q[3] - q[0]))], (40.0, 80.0))
