@@ -554,10 +554,20 @@ def pip_grid_cells(
         slots = np.floor((v[inside] - y0) / half)
         held = set(slots.tolist())
         cx = x0 + (column + 0.5) * width
-        for k in range(int(slots.min()) - 1, int(slots.max()) + 1):
-            if k not in held and k + 1 not in held:
-                continue
-            cy = y0 + (k + 1) * half  # the line between halves k and k + 1
+        # a tile's middle: the line between two halves of the grid, or the middle of a gap
+        # between two pips along the column (where tiles are not a grid: shifted along, or
+        # stray pips of a neighbour in the column)
+        middles = [
+            y0 + (k + 1) * half
+            for k in range(int(slots.min()) - 1, int(slots.max()) + 1)
+            if k in held or k + 1 in held
+        ]
+        along = np.sort(v[inside])
+        gaps = np.flatnonzero(np.diff(along) > 2 * float(np.median(radius)))
+        for cy in ((along[gaps] + along[gaps + 1]) / 2).tolist():
+            if all(abs(cy - m) > 0.1 * half for m in middles):
+                middles.append(cy)
+        for cy in middles:
             centre = cx * ex + cy * ey
             out.append(
                 tuple(

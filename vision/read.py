@@ -98,9 +98,14 @@ def read_patch(patch: Image, bright: bool, cfg: Config, known: Floats | None = N
         ranked = np.partition(body_px, (lo_rank, mid_rank, hi_rank))
         spread = float(ranked[hi_rank] - ranked[lo_rank])
         between = float(ranked[mid_rank])  # the body's median
-        if bright and between > float(cfg["bright_body_max"]):
+        if (
+            bright
+            and between > float(cfg["bright_body_max"])
+            and peak < float(cfg["bright_body_contrast"])
+        ):
             # white pips lie on a black tile: a light body between them is an ivory tile (its
-            # light specks the gaps between dark pips) or the table
+            # light specks the gaps between dark pips) or the table, unless pips far lighter
+            # than it show (a black tile greyed by a bright light)
             return Reading(0, 0, 0.0, (f"a body of lightness {between:.0f} under bright pips",))
     area_unit = width * width
     tiny = float(cfg["tiny_area"]) * area_unit

@@ -150,31 +150,11 @@ def recognize(
             k = int(np.argmax(totals))
             width, ratio, cut = tried[k]
             read_sure = _sure_cells(cut, cfg)
-            if (
-                not known
-                and any(cells is None for _, cells in cut)
-                and len(read_sure) >= int(cfg["locate"]["min_sure_for_size"])
-            ):
-                # the set's size is now known, measured between the rims of the tiles read
-                # sure (a candidate size need only be near it to read them): groups no cut
-                # fitted are cut again at it, where a region covering part of a tile still
-                # holds one
-                grads = gradients(light)
-                measured = [
-                    rim_size(grads, q, pips.xy, pips.radius, cfg["locate"]) for q in read_sure
-                ]
-                rim_w = float(np.median([m[0] for m in measured]))
-                rim_len = float(np.median([m[1] for m in measured]))
-                # the rims found are often the face's, inside the tile's bevelled edge (on a
-                # table of the tile's colour, its outer edge hardly shows): the tile is the
-                # face and the bevel, else the face alone, else the candidate size that read
-                # the sure tiles
-                band = 2 * float(cfg["locate"]["rim_bevel"]) * rim_w
-                redo = [
-                    (rim_w + band, (rim_len + band) / max(rim_w + band, 1e-9)),
-                    (width, ratio),
-                    (rim_w, rim_len / max(rim_w, 1e-9)),
-                ]
+            redo: list[tuple[float, float]] = []
+            if not known and len(read_sure) >= int(cfg["locate"]["min_sure_for_size"]):
+                # the set's size is now known (see _set_sizes): groups no cut fitted are cut
+                # again at it, where a region covering part of a tile still holds one
+                redo = _set_sizes(light, pips, read_sure, width, ratio, cfg)
                 cut = [
                     _recut(work, light, region, rect, pips, redo, read_sure, cfg)
                     if cells is None
@@ -182,6 +162,8 @@ def recognize(
                     for region, rect, (score, cells) in zip(regions, aligned, cut, strict=True)
                 ]
             ok, bad = _found(regions, cut, [c for _, _, c in tried], cfg, work.shape[:2])
+            if redo:
+                ok += _leftovers(work, pips, ok, bad, redo, cfg)
             per_polarity.append((totals[k], ok, bad, width))
         laps.lap("cut and read")
     floor = float(cfg["read"]["min_confidence"])
@@ -251,6 +233,105 @@ def _may_hold_a_tile(region: Region, width: float, aspect: float, cfg: Config) -
     )
 
 
+def _set_sizes(
+    light: Image,
+    pips: Pips,
+    sure: list[Quad],
+    width: float,
+    ratio: float,
+    cfg: Config,
+) -> list[tuple[float, float]]:
+    """The set's tile size (W, aspect), measured between the rims of the tiles read ``sure``
+    at the candidate ``width`` and ``ratio`` (which need only be near it to read them); best
+    guess first.
+
+    The rims found are often the face's, inside the tile's bevelled edge (on a table of the
+    tile's colour, its outer edge hardly shows): the tile is the face and the bevel, else the
+    face alone, else the candidate size.
+    """
+    grads = gradients(light)
+    measured = [rim_size(grads, q, pips.xy, pips.radius, cfg["locate"]) for q in sure]
+    rim_w = float(np.median([m[0] for m in measured]))
+    rim_len = float(np.median([m[1] for m in measured]))
+    band = 2 * float(cfg["locate"]["rim_bevel"]) * rim_w
+    return [
+        (rim_w + band, (rim_len + band) / max(rim_w + band, 1e-9)),
+        (width, ratio),
+        (rim_w, rim_len / max(rim_w, 1e-9)),
+    ]
+
+
+def _leftovers(
+    bgr: Image,
+    pips: Pips,
+    ok: list[_Found],
+    bad: list[_Found],
+    sizes: list[tuple[float, float]],
+    cfg: Config,
+) -> list[_Found]:
+    """Tiles placed by the pips that no tile read holds (``pip_grid_cells``), group by group
+    of pips near each other: where the tiles' body is so like the table that the regions
+    grown over it cover only the pips, or stop short. The tiles are turned the way the tiles
+    read nearest them are."""
+    floor = float(cfg["read"]["min_confidence"])
+    sure = [f.quad for f in ok if _sure_face(f.reading, floor)]
+    cells = [f.quad for f in ok + bad if f.reading.defects != ("no cut fits",)]
+    free = [
+        i
+        for i in np.flatnonzero(pips.seed)
+        if not any(inside((float(pips.xy[i][0]), float(pips.xy[i][1])), q) for q in cells)
+    ]
+    if not free or not sure:
+        return []
+    width, ratio = sizes[0]
+    out: list[_Found] = []
+    for group in _near_each_other(pips.xy[free], float(cfg["locate"]["pip_link"]) * width):
+        own = [free[k] for k in group]
+        centre = pips.xy[own].mean(axis=0)
+        angles = _angles_near(centre, sure, float(cfg["locate"]["angle_reach"]) * width * ratio)
+        for w, r in sizes:
+            _, cells_read = _from_pips(
+                bgr, pips.xy[own], pips.radius[own], pips.bright, angles, w, r, sure, pips.xy, cfg
+            )
+            if cells_read:
+                out += [_Found(q, reading) for q, reading in cells_read]
+                sure += [q for q, _ in cells_read]
+                break
+    return out
+
+
+def _near_each_other(xy: Floats, reach: float) -> list[list[int]]:
+    """The points in groups: each within ``reach`` of another of its group."""
+    d = np.hypot(*(xy[:, None, :] - xy[None, :, :]).transpose(2, 0, 1))
+    group = list(range(len(xy)))
+
+    def root(i: int) -> int:
+        while group[i] != i:
+            group[i] = group[group[i]]
+            i = group[i]
+        return i
+
+    for i, j in zip(*np.nonzero(np.triu(d <= reach, 1)), strict=True):
+        group[root(int(i))] = root(int(j))
+    out: dict[int, list[int]] = {}
+    for i in range(len(xy)):
+        out.setdefault(root(i), []).append(i)
+    return list(out.values())
+
+
+def _angles_near(centre: Floats, quads: list[Quad], reach: float) -> list[float]:
+    """The way the tiles nearest a point lie (degrees, as ``pip_grid_cells`` takes it), and a
+    quarter turn from it: the mean of those within ``reach``, else of all."""
+    q = np.array(quads, np.float64)  # (n, 4, 2)
+    across = q[:, 1] - q[:, 0]
+    near = np.hypot(*(q.mean(axis=1) - centre).T) <= reach
+    if near.any():
+        across = across[near]
+    four = 4 * np.arctan2(across[:, 1], across[:, 0])
+    theta = math.degrees(math.atan2(float(np.sin(four).sum()), float(np.cos(four).sum())) / 4)
+    return [theta % 180.0, (theta + 90.0) % 180.0]
+
+
 def _recut(
     bgr: Image,
     light: Image,
@@ -274,7 +355,12 @@ def _recut(
         # a region shorter than the part of a tile one may cover holds no whole tile, however
         # its pips are laid: it is a tile cut off by the picture's edge, or a die
         if max(region.rect[1]) >= (1 - float(cfg["locate"]["underhang"])) * ratio * width:
-            out = _from_pips(bgr, region, rect, pips, width, ratio, sure, cfg)
+            own = [i for i in region.pips if pips.seed[i]]
+            angles = [a for r in (rect, region.rect) for a in (r[2], r[2] + 90.0)]
+            xy, radius = pips.xy[own], pips.radius[own]
+            out = _from_pips(
+                bgr, xy, radius, region.bright, angles, width, ratio, sure, pips.xy, cfg
+            )
             if out[1] is not None:
                 break
     return out
@@ -282,41 +368,40 @@ def _recut(
 
 def _from_pips(
     bgr: Image,
-    region: Region,
-    rect: Rect,
-    pips: Pips,
+    xy: Floats,
+    radius: Floats,
+    bright: bool,
+    angles: list[float],
     width: float,
     aspect: float,
     sure: list[Quad],
+    every: Floats,
     cfg: Config,
 ) -> tuple[float, Cells | None]:
-    """The tiles of a region that no cut of its outline fits, placed by its pips alone
-    (``pip_grid_cells``), at the set's known size, turned the way the region's outline runs
-    either way: the cells read sure, surest first, that overlap none kept before nor any
-    tile read ``sure`` already (a region grown over part of its neighbours)."""
-    own = [i for i in region.pips if pips.seed[i]]
-    xy, radius = pips.xy[own], pips.radius[own]
+    """Tiles placed by a group of pips alone (``pip_grid_cells``) at the set's known size,
+    turned each of ``angles`` (degrees): the cells read sure, surest first, that overlap none
+    kept before nor any tile read ``sure`` already (a region grown over part of its
+    neighbours). ``every``: all the pips found, which tell how many a blob holds."""
     if len(xy) == 0:
         return -1.0, None
     floor = float(cfg["read"]["min_confidence"])
-    angles = {round(a % 180.0, 1) for r in (rect, region.rect) for a in (r[2], r[2] + 90.0)}
     seen: set[tuple[int, ...]] = set()
     read: Cells = []
-    for angle in sorted(angles):
+    for angle in sorted({round(a % 180.0, 1) for a in angles}):
         for cell in pip_grid_cells(xy, radius, angle, width, aspect * width):
             q = centre_on_pips(cell, xy, radius)
             key = tuple(round(v) for p in q for v in p)
             if key in seen:
                 continue
             seen.add(key)
-            reading = read_tile(bgr, q, region.bright, aspect, cfg["read"], pips.xy)
+            reading = read_tile(bgr, q, bright, aspect, cfg["read"], every)
             if _sure_face(reading, floor):
                 read.append((q, reading))
     kept: Cells = []
     for q, reading in sorted(read, key=lambda c: -c[1].confidence):
         if not any(_overlap(q, other) for other in [*sure, *(k for k, _ in kept)]):
             kept.append((q, reading))
-    # the tiles, with those read already, must hold every pip of the region: a cell across
+    # the tiles, with those read already, must hold every pip of the group: a cell across
     # two tiles' halves reads as a tile too, and leaves the other halves' pips out
     held = [*sure, *(q for q, _ in kept)]
     if not kept or not all(any(inside((float(x), float(y)), q) for q in held) for x, y in xy):

@@ -250,3 +250,18 @@ def test_a_seam_a_little_off_the_cells_middle_is_still_two_tiles_ends() -> None:
         cv2.circle(patch, (x, y), 4, (230, 128, 128), -1)
     reading = read_patch(patch, True, CFG)
     assert "a seam across the middle" in reading.defects, reading
+
+
+def test_a_black_tile_greyed_by_a_bright_light_still_reads() -> None:
+    """A black tile washed out to grey (body lighter than a black tile's should be) whose
+    white pips still stand far lighter than it: its pips, not an ivory tile's specks."""
+    import numpy as np
+
+    image, truth = render_tile("6-5", seed=3, scheme="dark", angle=0.7)
+    import cv2
+
+    grey = (image.astype(np.float64) * 0.5 + 110).astype(np.uint8)
+    body = cv2.cvtColor(np.full((1, 1, 3), 30 * 0.5 + 110, np.uint8), cv2.COLOR_BGR2LAB)
+    assert body[0, 0, 0] > CFG["bright_body_max"]  # lighter than a black tile's body may be
+    reading = read_tile(grey, truth.corners, True, 2.125, CFG)
+    assert reading.face == "6-5" and reading.confidence >= CFG["min_confidence"], reading

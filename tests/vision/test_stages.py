@@ -4,6 +4,8 @@ lines between rows of pips, regions short of a tile, a tile's size between its r
 
 from __future__ import annotations
 
+import math
+
 import cv2
 import numpy as np
 
@@ -267,3 +269,31 @@ def test_tiles_of_the_known_size_are_placed_by_their_pips_alone() -> None:
     for c in cells:
         q = np.array(c)
         assert np.allclose([np.hypot(*(q[1] - q[0])), np.hypot(*(q[3] - q[0]))], (40.0, 80.0))
+
+
+def test_pips_no_tile_holds_are_grouped_with_those_near_them() -> None:
+    """Chains of pips each near the next form one group, however long; a pip farther than
+    the reach from all others is a group of its own."""
+    from vision.recognizer import _near_each_other
+
+    xy = np.array([(0, 0), (10, 0), (20, 0), (30, 0), (100, 0), (100, 9)], np.float64)
+    groups = sorted(sorted(g) for g in _near_each_other(xy, 12.0))
+    assert groups == [[0, 1, 2, 3], [4, 5]]
+
+
+def test_tiles_placed_by_their_pips_are_turned_as_the_tiles_read_nearest() -> None:
+    """Tiles read at 10 degrees near the pips and at 40 far away: the pips' tiles are tried
+    at 10 degrees and a quarter turn from it; with none near, at the mean of all."""
+    from vision.recognizer import _angles_near
+
+    def tile(cx: float, degrees: float) -> tuple[tuple[float, float], ...]:
+        t = math.radians(degrees)
+        ex, ey = np.array([math.cos(t), math.sin(t)]), np.array([-math.sin(t), math.cos(t)])
+        c = np.array([cx, 0.0])
+        corners = (c - 20 * ex - 40 * ey, c + 20 * ex - 40 * ey, c + 20 * ex + 40 * ey)
+        return tuple((float(p[0]), float(p[1])) for p in (*corners, c - 20 * ex + 40 * ey))
+
+    quads = [tile(0, 10), tile(50, 10), tile(1000, 40)]
+    assert np.allclose(_angles_near(np.array([25.0, 0.0]), quads, 200.0), [10.0, 100.0])
+    near_none = _angles_near(np.array([500.0, 5000.0]), [tile(0, 10), tile(1000, 30)], 200.0)
+    assert np.allclose(near_none, [20.0, 110.0])
