@@ -8,6 +8,8 @@ blob cut by the middle line) lowers the confidence; the recogniser never guesses
 
 from __future__ import annotations
 
+import math
+
 import cv2
 import numpy as np
 
@@ -90,7 +92,8 @@ def read_patch(patch: Image, bright: bool, cfg: Config, known: Floats | None = N
     # crowded 6 it would pass for a second shade
     halo = max(1, round(float(cfg["halo"]) * width))
     near_pips = cv2.dilate(binary, np.ones((2 * halo + 1, 2 * halo + 1), np.uint8))
-    body_px = inner[near_pips[border:-border, border:-border] == 0]
+    clear = near_pips[border:-border, border:-border] == 0
+    body_px = inner[clear]
     spread = 0.0
     if body_px.size >= 10:
         lo_rank, hi_rank = int(0.2 * (body_px.size - 1)), int(0.8 * (body_px.size - 1))
@@ -101,11 +104,10 @@ def read_patch(patch: Image, bright: bool, cfg: Config, known: Floats | None = N
         if (
             bright
             and between > float(cfg["bright_body_max"])
-            and peak < float(cfg["bright_body_contrast"])
+            and not _greyed(patch, clear, peak, cfg)
         ):
             # white pips lie on a black tile: a light body between them is an ivory tile (its
-            # light specks the gaps between dark pips) or the table, unless pips far lighter
-            # than it show (a black tile greyed by a bright light)
+            # light specks the gaps between dark pips) or the table
             return Reading(0, 0, 0.0, (f"a body of lightness {between:.0f} under bright pips",))
     area_unit = width * width
     tiny = float(cfg["tiny_area"]) * area_unit
@@ -214,6 +216,18 @@ def read_patch(patch: Image, bright: bool, cfg: Config, known: Floats | None = N
     contrast = _clip((max(peak, 2 * float(np.max(redness))) - min_contrast) / min_contrast + 0.5)
     confidence = contrast * float(cfg["penalty"]) ** len(defects)
     return Reading(max(counts), min(counts), confidence, tuple(defects))
+
+
+def _greyed(patch: Image, clear: Array, peak: float, cfg: Config) -> bool:
+    """Is the body (``clear`` of the pips, inside the border) a black tile's greyed by a
+    bright light: grey, not coloured like a table, with pips far lighter than it?"""
+    if peak < float(cfg["bright_body_contrast"]):
+        return False
+    border = max(1, round(float(cfg["border"]) * patch.shape[1]))
+    inner = patch[border:-border, border:-border]
+    a = _median(inner[..., 1][clear].astype(np.int16)) - 128
+    b = _median(inner[..., 2][clear].astype(np.int16)) - 128
+    return math.hypot(a, b) <= float(cfg["grey_chroma"])
 
 
 def _check_half(

@@ -163,6 +163,7 @@ def recognize(
                 ]
             ok, bad = _found(regions, cut, [c for _, _, c in tried], cfg, work.shape[:2])
             if redo:
+                ok = _clear_of_the_edge(work, pips, ok, redo[0], cfg)
                 ok += _leftovers(work, pips, ok, bad, redo, cfg)
             per_polarity.append((totals[k], ok, bad, width))
         laps.lap("cut and read")
@@ -202,6 +203,7 @@ def recognize(
 
 
 Cells = list[tuple[Quad, Reading]]
+_AT_EDGE = "region reaches the picture's edge"
 
 
 def _cut_regions(
@@ -259,6 +261,45 @@ def _set_sizes(
         (width, ratio),
         (rim_w, rim_len / max(rim_w, 1e-9)),
     ]
+
+
+def _clear_of_the_edge(
+    bgr: Image, pips: Pips, found: list[_Found], size: tuple[float, float], cfg: Config
+) -> list[_Found]:
+    """Tiles in doubt only for their region reaching the picture's edge, read again in a cell
+    of the set's ``size`` moved onto their pips: where that cell lies clear of the edge and
+    reads the same face sure, the tile is whole (its region ran on into the picture's edge
+    over the table, not over a tile cut off)."""
+    floor = float(cfg["read"]["min_confidence"])
+    edge = float(cfg["locate"]["edge_margin"])
+    width, ratio = size
+    out: list[_Found] = []
+    for f in found:
+        if f.reading.defects != (_AT_EDGE,) or f.reading.face is None:
+            out.append(f)
+            continue
+        q = np.array(f.quad, np.float64)
+        across, along = q[1] - q[0], q[3] - q[0]
+        across /= max(float(np.hypot(*across)), 1e-9)
+        along /= max(float(np.hypot(*along)), 1e-9)
+        c = q.mean(axis=0)
+        hx, hy = width / 2 * across, ratio * width / 2 * along
+        cell = tuple(
+            (float(p[0]), float(p[1])) for p in (c - hx - hy, c + hx - hy, c + hx + hy, c - hx + hy)
+        )
+        own = np.hypot(*(pips.xy - c).T) < ratio * width
+        moved = centre_on_pips(cell, pips.xy[own], pips.radius[own])
+        reading = read_tile(bgr, moved, pips.bright, ratio, cfg["read"], pips.xy)
+        if (
+            not _near_edge(moved, bgr.shape, edge)
+            and math.dist(_centre(moved), (float(c[0]), float(c[1]))) < 0.15 * ratio * width
+            and reading.face == f.reading.face
+            and reading.confidence >= floor
+        ):
+            out.append(_Found(moved, reading))
+        else:
+            out.append(f)
+    return out
 
 
 def _leftovers(
@@ -385,14 +426,15 @@ def _from_pips(
     if len(xy) == 0:
         return -1.0, None
     floor = float(cfg["read"]["min_confidence"])
+    edge = float(cfg["locate"]["edge_margin"])
     seen: set[tuple[int, ...]] = set()
     read: Cells = []
     for angle in sorted({round(a % 180.0, 1) for a in angles}):
         for cell in pip_grid_cells(xy, radius, angle, width, aspect * width):
             q = centre_on_pips(cell, xy, radius)
             key = tuple(round(v) for p in q for v in p)
-            if key in seen:
-                continue
+            if key in seen or _near_edge(q, bgr.shape, edge):
+                continue  # a cell off the picture: its tile's pips there are not seen
             seen.add(key)
             reading = read_tile(bgr, q, bright, aspect, cfg["read"], every)
             if _sure_face(reading, floor):
@@ -470,7 +512,7 @@ def _found(
             if rival:
                 reading = _flag(reading, "another tile size reads this group better")
             elif region.at_border and _near_edge(quad, shape, edge):
-                reading = _penalise(reading, "region reaches the picture's edge", cfg)
+                reading = _penalise(reading, _AT_EDGE, cfg)
             (found if reading.confidence > 0 else doubtful).append(_Found(quad, reading))
     return found, doubtful
 

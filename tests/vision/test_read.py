@@ -265,3 +265,20 @@ def test_a_black_tile_greyed_by_a_bright_light_still_reads() -> None:
     assert body[0, 0, 0] > CFG["bright_body_max"]  # lighter than a black tile's body may be
     reading = read_tile(grey, truth.corners, True, 2.125, CFG)
     assert reading.face == "6-5" and reading.confidence >= CFG["min_confidence"], reading
+
+
+def test_white_blobs_on_an_orange_body_are_not_a_greyed_tiles_pips() -> None:
+    """The same greyed tile with its body orange (a wooden table between white dice): as
+    light, and as far below its white blobs, but coloured, so no black tile's."""
+    import cv2
+    import numpy as np
+
+    image, truth = render_tile("6-5", seed=3, scheme="dark", angle=0.7)
+    grey = (image.astype(np.float64) * 0.5 + 110).astype(np.uint8)
+    lab = cv2.cvtColor(grey, cv2.COLOR_BGR2LAB)
+    body = lab[..., 0] < 170  # all but the white pips (the red ones are tinted too)
+    lab[..., 1][body] = 128 + 20
+    lab[..., 2][body] = 128 + 40
+    orange = cv2.cvtColor(lab, cv2.COLOR_LAB2BGR)
+    reading = read_tile(orange, truth.corners, True, 2.125, CFG)
+    assert reading.face is None or reading.confidence < CFG["min_confidence"], reading

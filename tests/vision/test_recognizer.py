@@ -229,3 +229,33 @@ def test_two_one_ones_side_by_side_need_a_seam_between_them(seam: bool) -> None:
     ]
     kept = _no_red_four(found, light, load_config("recognize"))
     assert [f.reading.confidence for f in kept] == ([1.0, 1.0] if seam else [0.0, 0.0])
+
+
+@pytest.mark.parametrize(("margin", "whole"), [(6, True), (-14, False)])
+def test_a_tile_in_doubt_at_the_pictures_edge_is_read_if_a_tile_of_its_size_fits(
+    margin: int, whole: bool
+) -> None:
+    """A tile whose region ran on to the picture's edge, read in a cell stretched to it: a
+    cell of the set's size on its pips, clear of the edge, reads it sure when the tile lies
+    whole six pixels from the edge, not when fourteen pixels of it are cut off."""
+    from vision.config import load_config
+    from vision.pips import find_pips, lightness
+    from vision.recognizer import _AT_EDGE, _clear_of_the_edge, _Found
+    from vision.synth import render_tile
+    from vision.types import Reading
+
+    cfg = load_config("recognize")
+    image, truth = render_tile("6-5", seed=2, scheme="dark")
+    c = np.array(truth.corners)
+    top = round(float(c[:, 1].min())) - margin
+    crop = np.ascontiguousarray(image[top:])
+    c[:, 1] -= top
+    width = float(np.hypot(*(c[1] - c[0])))
+    length = float(np.hypot(*(c[3] - c[0])))
+    x0, x1, y1 = float(c[:, 0].min()), float(c[:, 0].max()), float(c[:, 1].max())
+    stretched = ((x0, 0.0), (x1, 0.0), (x1, y1), (x0, y1))  # the cell cut to the region
+    doubt = _Found(stretched, Reading(6, 5, 0.55, (_AT_EDGE,)))
+    bright = next(p for p in find_pips(lightness(crop), crop, cfg["pips"]) if p.bright)
+    out = _clear_of_the_edge(crop, bright, [doubt], (width, length / width), cfg)
+    assert len(out) == 1
+    assert (out[0].reading.confidence >= cfg["read"]["min_confidence"]) is whole, out[0].reading
