@@ -186,6 +186,10 @@ def read_patch(patch: Image, bright: bool, cfg: Config, known: Floats | None = N
         # faint red pips (a red 4 on a black tile, blurred) break into specks: the one that
         # is left large enough would make it a 1
         defects.append(f"faint red specks of {faint:.0f} px")
+    long_three = _long_three(halves, spots, mid, width, cfg)
+    if long_three is not None:
+        halves, spots = long_three
+        defects = [d for d in defects if d != "blob across the middle"]
     counts = [len(h) for h in halves]
     if any(big & set(h) and len(h) > 1 for h in halves):
         defects.append("a pip as large as a 1's among others")
@@ -210,12 +214,47 @@ def read_patch(patch: Image, bright: bool, cfg: Config, known: Floats | None = N
     for half, blobs in enumerate(halves):
         _check_half(half, blobs, stats, centroids, width, length, cfg, defects)
         _check_colour(blobs, a_of, counts, cfg, defects)
-        _check_layout(half, spots[half], width, length, centre, cfg, defects)
+        if long_three is None:  # else its layout is checked already
+            _check_layout(half, spots[half], width, length, centre, cfg, defects)
     if blue := sum(b_of[k] < -float(cfg["blue_b"]) for k in set(halves[0] + halves[1])):
         defects.append(f"{blue} blue pips: a die, not a tile")
     contrast = _clip((max(peak, 2 * float(np.max(redness))) - min_contrast) / min_contrast + 0.5)
     confidence = contrast * float(cfg["penalty"]) ** len(defects)
     return Reading(max(counts), min(counts), confidence, tuple(defects))
+
+
+def _long_three(
+    halves: list[list[int]],
+    spots: list[list[tuple[float, float]]],
+    mid: float,
+    width: int,
+    cfg: Config,
+) -> tuple[list[list[int]], list[list[tuple[float, float]]]] | None:
+    """The pips of a 3-3 as many sets draw it (the "long three"), split between its halves;
+    None if they are not laid so.
+
+    Its 3s run along the tile, not corner to corner: each half has two pips on the centre
+    line and one beside it at the tile's middle, the two halves' on opposite sides. Those
+    two lie on the middle line, where no half is told from the other by where they sit.
+    """
+    pips = [(c, k) for half in (0, 1) for c, k in zip(spots[half], halves[half], strict=True)]
+    if len(pips) != 6:
+        return None
+    cx = sum(c[0] for c, _ in pips) / 6
+    line = float(cfg["centre_line"]) * width
+    near = float(cfg["long_three_middle"]) * width
+    middle = [p for p in pips if abs(p[0][1] - mid) < near]
+    rest = [p for p in pips if abs(p[0][1] - mid) >= near]
+    if len(middle) != 2 or any(abs(c[0] - cx) >= line for c, _ in rest):
+        return None
+    (a, _), (b, _) = middle
+    if (a[0] - cx) * (b[0] - cx) >= 0 or min(abs(a[0] - cx), abs(b[0] - cx)) < line:
+        return None  # not one on each side of the centre line
+    ends = [[p for p in rest if p[0][1] < mid], [p for p in rest if p[0][1] > mid]]
+    if [len(e) for e in ends] != [2, 2]:
+        return None
+    out = [[middle[0], *ends[0]], [middle[1], *ends[1]]]
+    return [[k for _, k in h] for h in out], [[c for c, _ in h] for h in out]
 
 
 def _greyed(patch: Image, clear: Array, peak: float, cfg: Config) -> bool:

@@ -282,3 +282,35 @@ def test_white_blobs_on_an_orange_body_are_not_a_greyed_tiles_pips() -> None:
     orange = cv2.cvtColor(lab, cv2.COLOR_LAB2BGR)
     reading = read_tile(orange, truth.corners, True, 2.125, CFG)
     assert reading.face is None or reading.confidence < CFG["min_confidence"], reading
+
+
+@pytest.mark.parametrize("scheme", ["dark", "ivory"])
+@pytest.mark.parametrize("long_three", [True, False])
+def test_a_three_three_reads_right_whichever_way_its_set_draws_its_threes(
+    scheme: str, long_three: bool
+) -> None:
+    """Many sets draw the 3-3's 3s along the tile (two pips on the centre line, one beside it
+    at the middle, where no half is told by where it sits); others corner to corner."""
+    for seed in range(3):
+        image, truth = render_tile("3-3", seed, scheme, angle=0.4, long_three=long_three)
+        reading = read_tile(image, truth.corners, scheme == "dark", 2.125, CFG)
+        assert reading.face == "3-3" and reading.confidence >= CFG["min_confidence"], reading
+
+
+def test_pips_at_the_middle_both_on_one_side_are_no_long_three() -> None:
+    """Four pips on the centre line and two at the middle, but both beside it on one side:
+    not the 3-3's two 3s, which put theirs on opposite sides."""
+    from vision.read import _long_three
+
+    width, length = 40, 88
+    line = [(20.0, 14.0), (20.0, 30.0), (20.0, 58.0), (20.0, 74.0)]
+    for middle, expected in (
+        ([(10.0, 44.0), (30.0, 44.0)], True),
+        ([(8.0, 44.0), (12.0, 46.0)], False),
+    ):
+        spots = [line[:2] + middle[:1], line[2:] + middle[1:]]
+        halves = [[1, 2, 3], [4, 5, 6]]
+        split = _long_three(halves, spots, length / 2, width, load_config("recognize")["read"])
+        assert (split is not None) is expected
+        if split is not None:
+            assert [len(h) for h in split[0]] == [3, 3]

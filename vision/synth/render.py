@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import cv2
@@ -28,6 +28,10 @@ PIP_LAYOUT: dict[int, tuple[tuple[float, float], ...]] = {
     5: ((0.27, 0.2), (0.73, 0.2), (0.5, 0.48), (0.27, 0.77), (0.73, 0.77)),
     6: ((0.29, 0.17), (0.71, 0.17), (0.29, 0.48), (0.71, 0.48), (0.29, 0.79), (0.71, 0.79)),
 }
+
+#: The 3-3 as many sets draw it (the "long three"): its 3s run along the tile, two pips on
+#: the centre line and one beside it at the tile's middle (the other half's on the other side).
+LONG_THREE: tuple[tuple[float, float], ...] = ((0.5, 0.3), (0.5, 0.64), (0.26, 0.98))
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,6 +100,7 @@ class _Style:
     pip_diameter: float
     one_scale: float
     scheme: str
+    long_three: bool = False  # the 3-3's 3s run along the tile (see LONG_THREE)
 
 
 def _uniform(rng: np.random.Generator, bounds: Sequence[float]) -> float:
@@ -129,6 +134,9 @@ def _style(rng: np.random.Generator, cfg: Config, scheme: str | None = None) -> 
         pip_diameter=_uniform(rng, cfg["pip_diameter"]),
         one_scale=_uniform(rng, cfg["one_pip_scale"]),
         scheme=scheme,
+        # drawn from a child generator: the scene's own stream (where its tiles lie) is the
+        # same with this choice as it was before the choice was made
+        long_three=bool(rng.spawn(1)[0].random() < float(cfg["long_three_share"])),
     )
 
 
@@ -159,7 +167,8 @@ def _pips(face: str, style: _Style) -> list[tuple[float, float, float, bool]]:
     out: list[tuple[float, float, float, bool]] = []
     for half, count in ((0, high), (1, low)):
         radius = style.pip_diameter / 2 * (style.one_scale if count == 1 else 1.0)
-        for across, along in PIP_LAYOUT[count]:
+        layout = LONG_THREE if face == "3-3" and style.long_three else PIP_LAYOUT[count]
+        for across, along in layout:
             u, v = across, along * 0.5
             if half == 1:
                 u, v = 1 - u, 1 - v
@@ -607,8 +616,11 @@ def render_tile(
     width: float = 48.0,
     angle: float = 0.0,
     cfg: Config | None = None,
+    long_three: bool | None = None,
 ) -> tuple[Image, TruthTile]:
-    """One clean tile on plain felt, no camera defects: for testing the reading stage."""
+    """One clean tile on plain felt, no camera defects: for testing the reading stage.
+    ``long_three``: draw a 3-3's 3s along the tile (True) or corner to corner (False), rather
+    than as the seed's set would."""
     cfg = cfg if cfg is not None else load_config("synth")
     rng = np.random.default_rng(seed)
     tcfg = cfg["tile"]
@@ -617,7 +629,10 @@ def render_tile(
     canvas = np.empty((side, side, 3), np.uint8)
     canvas[:] = (60, 110, 40)
     tile = _Placed(face, (side / 2, side / 2), angle, width, length)
-    _draw_tile(canvas, tile, _style(rng, tcfg, scheme), tcfg)
+    style = _style(rng, tcfg, scheme)
+    if long_three is not None:
+        style = replace(style, long_three=long_three)
+    _draw_tile(canvas, tile, style, tcfg)
     return canvas, TruthTile(face, tuple((float(x), float(y)) for x, y in tile.corners()))
 
 
