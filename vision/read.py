@@ -197,7 +197,9 @@ def read_patch(patch: Image, bright: bool, cfg: Config, known: Floats | None = N
         return Reading(0, 0, _clip(0.5 - 0.1 * len(defects)), tuple(defects))
     if not all(1 <= c <= 6 for c in counts):
         return Reading(max(counts), min(counts), 0.0, (*defects, f"halves {counts}"))
-    if _middle_seam(strength, binary, border, width, cfg) > float(cfg["middle_seam"]):
+    # a long three's middle pips lie on the line: it is measured clear of their halo
+    clear = halo if long_three is not None else 0
+    if _middle_seam(strength, binary, border, width, cfg, clear) > float(cfg["middle_seam"]):
         defects.append("a seam across the middle")
     # each blob's mean a* (red) and b* (blue), in one pass over the patch
     flat_labels = labels.ravel()
@@ -347,17 +349,24 @@ def _check_colour(
         defects.append(f"red pips in a {n}")
 
 
-def _middle_seam(strength: Array, binary: Array, border: int, width: int, cfg: Config) -> float:
+def _middle_seam(
+    strength: Array, binary: Array, border: int, width: int, cfg: Config, clear: int = 0
+) -> float:
     """How strongly a line across the tile's middle stands out from the body the way pips do
     (the seam of two tiles' ends, where the table or a shadow shows: darker on ivory, lighter
     on black), measured between the pips. ``strength`` is how pip-like each pixel is; the
-    halo of pips near the middle makes the body beside the line pip-like, not the line."""
+    halo of pips near the middle makes the body beside the line pip-like, not the line.
+    ``clear``: how far from the pips across the tile to measure (pips on the middle line
+    light it with their halo)."""
     mid = strength.shape[0] // 2
     d = max(2, round(0.12 * width))
     cols = np.arange(border, width - border)
     # clear of the pips and of the halo around them (blur, a cup's shade)
     near = binary[max(0, mid - d - 3) : mid + d + 4, border : width - border]
-    free = ~near.any(axis=0)
+    taken = near.any(axis=0)
+    if clear > 0:
+        taken = np.convolve(taken, np.ones(2 * clear + 1), mode="same") > 0
+    free = ~taken
     if int(np.count_nonzero(free)) < 4:
         return 0.0
     keep = cols[free]

@@ -285,14 +285,19 @@ def test_white_blobs_on_an_orange_body_are_not_a_greyed_tiles_pips() -> None:
 
 
 @pytest.mark.parametrize("scheme", ["dark", "ivory"])
-@pytest.mark.parametrize("long_three", [True, False])
+@pytest.mark.parametrize(("long_three", "blur"), [(True, 0.0), (True, 1.5), (False, 0.0)])
 def test_a_three_three_reads_right_whichever_way_its_set_draws_its_threes(
-    scheme: str, long_three: bool
+    scheme: str, long_three: bool, blur: float
 ) -> None:
     """Many sets draw the 3-3's 3s along the tile (two pips on the centre line, one beside it
-    at the middle, where no half is told by where it sits); others corner to corner."""
+    at the middle, where no half is told by where it sits, and whose halo, blurred, lights
+    the middle line as a seam would); others corner to corner."""
+    import cv2
+
     for seed in range(3):
-        image, truth = render_tile("3-3", seed, scheme, angle=0.4, long_three=long_three)
+        image, truth = render_tile("3-3", seed, scheme, 36, angle=0.4, long_three=long_three)
+        if blur:
+            image = cv2.GaussianBlur(image, (0, 0), blur)
         reading = read_tile(image, truth.corners, scheme == "dark", 2.125, CFG)
         assert reading.face == "3-3" and reading.confidence >= CFG["min_confidence"], reading
 
