@@ -83,6 +83,8 @@ def read_patch(patch: Image, bright: bool, cfg: Config, known: Floats | None = N
     # red pips are cut at a share of their peak, as the others are: a blurred pip's red halo
     # would join a 6's column into one blob
     red = redness > max(float(cfg["red_min"]), float(cfg["threshold_share"]) * red_peak)
+    # and red outright, not only redder than a body (a green felt makes anything grey "red")
+    red &= a_star - 128 > int(cfg["red_floor"])
     if peak < min_contrast and int(np.count_nonzero(red)) < float(cfg["tiny_area"]) * width**2:
         return Reading(0, 0, _clip(1 - peak / min_contrast + 0.4), ())
     threshold = max(0.5 * min_contrast, float(cfg["threshold_share"]) * peak)

@@ -324,12 +324,12 @@ def _leftovers(
     ]
     if not free or not sure:
         return []
-    width, ratio = sizes[0]
+    width = sizes[0][0]
     out: list[_Found] = []
     for group in _near_each_other(pips.xy[free], float(cfg["locate"]["pip_link"]) * width):
         own = [free[k] for k in group]
         centre = pips.xy[own].mean(axis=0)
-        angles = _angles_near(centre, sure, float(cfg["locate"]["angle_reach"]) * width * ratio)
+        angles = _angles_near(centre, sure, pips.xy[own], cfg["locate"])
         for w, r in sizes:
             _, cells_read = _from_pips(
                 bgr, pips.xy[own], pips.radius[own], pips.bright, angles, w, r, sure, pips.xy, cfg
@@ -360,17 +360,28 @@ def _near_each_other(xy: Floats, reach: float) -> list[list[int]]:
     return list(out.values())
 
 
-def _angles_near(centre: Floats, quads: list[Quad], reach: float) -> list[float]:
-    """The way the tiles nearest a point lie (degrees, as ``pip_grid_cells`` takes it), and a
-    quarter turn from it: the mean of those within ``reach``, else of all."""
+def _angles_near(centre: Floats, quads: list[Quad], xy: Floats, cfg: Config) -> list[float]:
+    """Ways the tiles of a group of pips (``xy``, about ``centre``) may lie, in degrees as
+    ``pip_grid_cells`` takes them, each with a quarter turn from it: as each of the tiles
+    read nearest them lies, and as the pips' own rows run (the way from each pip to its
+    nearest, four times over, so that rows and columns agree)."""
     q = np.array(quads, np.float64)  # (n, 4, 2)
     across = q[:, 1] - q[:, 0]
-    near = np.hypot(*(q.mean(axis=1) - centre).T) <= reach
-    if near.any():
-        across = across[near]
-    four = 4 * np.arctan2(across[:, 1], across[:, 0])
-    theta = math.degrees(math.atan2(float(np.sin(four).sum()), float(np.cos(four).sum())) / 4)
-    return [theta % 180.0, (theta + 90.0) % 180.0]
+    nearest = np.argsort(np.hypot(*(q.mean(axis=1) - centre).T))[: int(cfg["angle_tiles"])]
+    theta = [math.degrees(math.atan2(float(a[1]), float(a[0]))) for a in across[nearest]]
+    if len(xy) >= 2:
+        d = xy[:, None, :] - xy[None, :, :]
+        dist = np.hypot(d[..., 0], d[..., 1])
+        np.fill_diagonal(dist, np.inf)
+        step = d[np.arange(len(xy)), np.argmin(dist, axis=1)]
+        four = 4 * np.arctan2(step[:, 1], step[:, 0])
+        rows = math.atan2(float(np.sin(four).sum()), float(np.cos(four).sum())) / 4
+        theta.append(math.degrees(rows))
+    out: list[float] = []
+    for t in theta:
+        if all(not same_angle(t, o, float(cfg["angle_slack"])) for o in out):
+            out.append(t % 180.0)
+    return [a for t in out for a in (t, (t + 90.0) % 180.0)]
 
 
 def _recut(

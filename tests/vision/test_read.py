@@ -319,3 +319,18 @@ def test_pips_at_the_middle_both_on_one_side_are_no_long_three() -> None:
         assert (split is not None) is expected
         if split is not None:
             assert [len(h) for h in split[0]] == [3, 3]
+
+
+def test_grey_spots_on_green_felt_are_not_red_pips() -> None:
+    """Grey spots on a green felt (a coin, a face-down tile's corner) are far redder than
+    the felt, yet not red: no pips of a tile."""
+    import cv2
+    import numpy as np
+
+    image = np.full((200, 120, 3), (40, 110, 40), np.uint8)  # green felt (BGR)
+    for y in (72, 128):
+        for x in (49, 71):
+            cv2.circle(image, (x, y), 6, (45, 40, 40), -1)  # nearly neutral dark grey
+    cell = ((38.0, 52.0), (82.0, 52.0), (82.0, 148.0), (38.0, 148.0))
+    reading = read_tile(image, cell, True, 96 / 44, CFG)
+    assert reading.face is None or reading.confidence < CFG["min_confidence"], reading

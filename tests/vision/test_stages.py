@@ -281,9 +281,9 @@ def test_pips_no_tile_holds_are_grouped_with_those_near_them() -> None:
     assert groups == [[0, 1, 2, 3], [4, 5]]
 
 
-def test_tiles_placed_by_their_pips_are_turned_as_the_tiles_read_nearest() -> None:
-    """Tiles read at 10 degrees near the pips and at 40 far away: the pips' tiles are tried
-    at 10 degrees and a quarter turn from it; with none near, at the mean of all."""
+def test_tiles_placed_by_their_pips_are_turned_as_the_tiles_read_nearest_or_their_rows() -> None:
+    """Tiles read at 10 degrees near a group of pips whose rows run at 25 degrees: the pips'
+    tiles are tried both ways, and each a quarter turn from it."""
     from vision.recognizer import _angles_near
 
     def tile(cx: float, degrees: float) -> tuple[tuple[float, float], ...]:
@@ -293,7 +293,8 @@ def test_tiles_placed_by_their_pips_are_turned_as_the_tiles_read_nearest() -> No
         corners = (c - 20 * ex - 40 * ey, c + 20 * ex - 40 * ey, c + 20 * ex + 40 * ey)
         return tuple((float(p[0]), float(p[1])) for p in (*corners, c - 20 * ex + 40 * ey))
 
-    quads = [tile(0, 10), tile(50, 10), tile(1000, 40)]
-    assert np.allclose(_angles_near(np.array([25.0, 0.0]), quads, 200.0), [10.0, 100.0])
-    near_none = _angles_near(np.array([500.0, 5000.0]), [tile(0, 10), tile(1000, 30)], 200.0)
-    assert np.allclose(near_none, [20.0, 110.0])
+    t = math.radians(25)
+    ex, ey = np.array([math.cos(t), math.sin(t)]), np.array([-math.sin(t), math.cos(t)])
+    xy = np.array([200 + i * 12 * ex + j * 10 * ey for i in (-1, 1) for j in (-1, 0, 1)])
+    angles = _angles_near(xy.mean(axis=0), [tile(0, 10), tile(50, 10)], xy, LOCATE)
+    assert np.allclose(sorted(angles), [10.0, 25.0, 100.0, 115.0])
