@@ -327,6 +327,8 @@ def _leftovers(
     width = sizes[0][0]
     out: list[_Found] = []
     for group in _near_each_other(pips.xy[free], float(cfg["locate"]["pip_link"]) * width):
+        if len(group) < 2:
+            continue  # a tile shows two pips at least, within the link of each other
         own = [free[k] for k in group]
         centre = pips.xy[own].mean(axis=0)
         angles = _angles_near(centre, sure, pips.xy[own], cfg["locate"])
