@@ -256,11 +256,15 @@ def _set_sizes(
     rim_w = float(np.median([m[0] for m in measured]))
     rim_len = float(np.median([m[1] for m in measured]))
     band = 2 * float(cfg["locate"]["rim_bevel"]) * rim_w
-    return [
+    sizes = [
         (rim_w + band, (rim_len + band) / max(rim_w + band, 1e-9)),
         (width, ratio),
         (rim_w, rim_len / max(rim_w, 1e-9)),
     ]
+    # a tile's shape is known within the searched range: rims measured on two or three
+    # tiles can be thrown far off it (a shadow, a neighbour's rim)
+    lo, hi = (float(v) for v in cfg["locate"]["aspect"])
+    return [(w, a) for w, a in sizes if lo <= a <= hi]
 
 
 def _clear_of_the_edge(
@@ -569,6 +573,7 @@ def _best_cut(
         options += strip_cuts(region.contour, rect, width, aspect, cfg["locate"], known)
     own = list(region.pips)
     xy, radius = pips.xy[own], pips.radius[own]
+    seeds = xy[pips.seed[own]]
     seam_cfg = cfg["locate"]
     offset = max(1.5, float(seam_cfg["seam_offset"]) * width)
     samples = int(seam_cfg["seam_samples"])
@@ -617,6 +622,12 @@ def _best_cut(
         ):
             # a region short of its tiles is cut at the set's size with no regard for its
             # outline: its tiles must all read, and hold every pip it holds
+            continue
+        if whole and not all(
+            any(inside((float(x), float(y)), q) for q in cut.cells) for x, y in seeds
+        ):
+            # a seed pip of the region left out: the cut stops short inside a tile (a
+            # region grown short of its tile's end) and its cells read part of a tile
             continue
         tried.append((score, cut))
         if 2 * sum(r.confidence < floor for r in readings) > len(readings):

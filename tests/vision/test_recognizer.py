@@ -259,3 +259,26 @@ def test_a_tile_in_doubt_at_the_pictures_edge_is_read_if_a_tile_of_its_size_fits
     out = _clear_of_the_edge(crop, bright, [doubt], (width, length / width), cfg)
     assert len(out) == 1
     assert (out[0].reading.confidence >= cfg["read"]["min_confidence"]) is whole, out[0].reading
+
+
+@pytest.mark.parametrize(("seed", "side", "share"), [(6039, 0, 0.5), (6028, 1, 0.15)])
+def test_crops_that_were_once_misread_are_read_right_or_not_at_all(
+    seed: int, side: int, share: float
+) -> None:
+    """Scenes cropped through one of their tiles (as the bench's crops are), where a tile
+    was once misread: a 3-1 whose region stops short of the 3's end pip read as the 2-1 the
+    shorter cut showed; a 5-2 cut off by the picture's edge read as a 2-2 in a cell of a
+    size measured on two tiles, far shorter than a tile can be."""
+    from vision.locate import inside
+
+    image, truth = render_scene(seed)
+    c = np.array(truth.face_up[seed % len(truth.face_up)].corners)
+    axis = side // 2
+    at = int(c[:, axis].min() + share * np.ptp(c[:, axis]))
+    lo, hi = (0, at) if side % 2 else (at, None)
+    crop = np.ascontiguousarray(image[:, lo:hi] if axis == 0 else image[lo:hi])
+    shift = np.array((lo, 0) if axis == 0 else (0, lo), np.float64)
+    for tile in recognize(crop).tiles:
+        centre = tuple(np.array(tile.center) + shift)
+        hit = [t for t in truth.face_up if inside(centre, t.corners)]
+        assert hit and hit[0].face == tile.face, (tile.face, [t.face for t in hit])
