@@ -150,8 +150,9 @@ def recognize(
             k = int(np.argmax(totals))
             width, ratio, cut = tried[k]
             read_sure = _sure_cells(cut, cfg)
+            measured = not known and len(read_sure) >= int(cfg["locate"]["min_sure_for_size"])
             redo: list[tuple[float, float]] = []
-            if not known and len(read_sure) >= int(cfg["locate"]["min_sure_for_size"]):
+            if measured and any(cells is None for _, cells in cut):
                 # the set's size is now known (see _set_sizes): groups no cut fitted are cut
                 # again at it, where a region covering part of a tile still holds one
                 redo = _set_sizes(light, pips, read_sure, width, ratio, cfg)
@@ -162,9 +163,13 @@ def recognize(
                     for region, rect, (score, cells) in zip(regions, aligned, cut, strict=True)
                 ]
             ok, bad = _found(regions, cut, [c for _, _, c in tried], cfg, work.shape[:2])
+            at_edge = any(f.reading.defects == (_AT_EDGE,) for f in ok)
+            free = _free_pips(pips, ok, bad)
+            if measured and not redo and (at_edge or free):
+                redo = _set_sizes(light, pips, read_sure, width, ratio, cfg)  # needed now
             if redo:
                 ok = _clear_of_the_edge(work, pips, ok, redo[0], cfg)
-                ok += _leftovers(work, pips, ok, bad, redo, cfg)
+                ok += _leftovers(work, pips, ok, free, redo, cfg)
             per_polarity.append((totals[k], ok, bad, width))
         laps.lap("cut and read")
     floor = float(cfg["read"]["min_confidence"])
@@ -306,26 +311,30 @@ def _clear_of_the_edge(
     return out
 
 
+def _free_pips(pips: Pips, ok: list[_Found], bad: list[_Found]) -> list[int]:
+    """The seed pips that no cell read (sure or in doubt) holds."""
+    cells = [f.quad for f in ok + bad if f.reading.defects != ("no cut fits",)]
+    return [
+        int(i)
+        for i in np.flatnonzero(pips.seed)
+        if not any(inside((float(pips.xy[i][0]), float(pips.xy[i][1])), q) for q in cells)
+    ]
+
+
 def _leftovers(
     bgr: Image,
     pips: Pips,
     ok: list[_Found],
-    bad: list[_Found],
+    free: list[int],
     sizes: list[tuple[float, float]],
     cfg: Config,
 ) -> list[_Found]:
-    """Tiles placed by the pips that no tile read holds (``pip_grid_cells``), group by group
-    of pips near each other: where the tiles' body is so like the table that the regions
-    grown over it cover only the pips, or stop short. The tiles are turned the way the tiles
-    read nearest them are."""
+    """Tiles placed by the pips that no tile read holds (``free``, see ``pip_grid_cells``),
+    group by group of pips near each other: where the tiles' body is so like the table that
+    the regions grown over it cover only the pips, or stop short. The tiles are turned the
+    way the tiles read nearest them are."""
     floor = float(cfg["read"]["min_confidence"])
     sure = [f.quad for f in ok if _sure_face(f.reading, floor)]
-    cells = [f.quad for f in ok + bad if f.reading.defects != ("no cut fits",)]
-    free = [
-        i
-        for i in np.flatnonzero(pips.seed)
-        if not any(inside((float(pips.xy[i][0]), float(pips.xy[i][1])), q) for q in cells)
-    ]
     if not free or not sure:
         return []
     width = sizes[0][0]
