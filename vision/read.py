@@ -106,7 +106,7 @@ def read_patch(patch: Image, bright: bool, cfg: Config, known: Floats | None = N
         if (
             bright
             and between > float(cfg["bright_body_max"])
-            and not _greyed(patch, clear, peak, cfg)
+            and not _greyed(patch[border:-border, border:-border], clear, peak, cfg)
         ):
             # white pips lie on a black tile: a light body between them is an ivory tile (its
             # light specks the gaps between dark pips) or the table
@@ -261,13 +261,12 @@ def _long_three(
     return [[k for _, k in h] for h in out], [[c for c, _ in h] for h in out]
 
 
-def _greyed(patch: Image, clear: Array, peak: float, cfg: Config) -> bool:
-    """Is the body (``clear`` of the pips, inside the border) a black tile's greyed by a
-    bright light: grey, not coloured like a table, with pips far lighter than it?"""
+def _greyed(inner: Image, clear: Array, peak: float, cfg: Config) -> bool:
+    """Is the body (the Lab patch inside its border, where ``clear`` of the pips) a black
+    tile's greyed by a bright light: grey, not coloured like a table, with pips far lighter
+    than it?"""
     if peak < float(cfg["bright_body_contrast"]):
         return False
-    border = max(1, round(float(cfg["border"]) * patch.shape[1]))
-    inner = patch[border:-border, border:-border]
     a = _median(inner[..., 1][clear].astype(np.int16)) - 128
     b = _median(inner[..., 2][clear].astype(np.int16)) - 128
     return math.hypot(a, b) <= float(cfg["grey_chroma"])

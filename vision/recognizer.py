@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import itertools
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import cv2
@@ -164,7 +165,7 @@ def recognize(
                 ]
             ok, bad = _found(regions, cut, [c for _, _, c in tried], cfg, work.shape[:2])
             at_edge = any(f.reading.defects == (_AT_EDGE,) for f in ok)
-            free = _free_pips(pips, ok, bad)
+            free = _free_pips(pips, ok, bad) if measured else []
             if measured and not redo and (at_edge or free):
                 redo = _set_sizes(light, pips, read_sure, width, ratio, cfg)  # needed now
             if redo:
@@ -209,6 +210,7 @@ def recognize(
 
 Cells = list[tuple[Quad, Reading]]
 _AT_EDGE = "region reaches the picture's edge"
+_NO_CUT = "no cut fits"
 
 
 def _cut_regions(
@@ -313,7 +315,7 @@ def _clear_of_the_edge(
 
 def _free_pips(pips: Pips, ok: list[_Found], bad: list[_Found]) -> list[int]:
     """The seed pips that no cell read (sure or in doubt) holds."""
-    cells = [f.quad for f in ok + bad if f.reading.defects != ("no cut fits",)]
+    cells = [f.quad for f in ok + bad if f.reading.defects != (_NO_CUT,)]
     return [
         int(i)
         for i in np.flatnonzero(pips.seed)
@@ -418,13 +420,13 @@ def _recut(
             out = _claims_none(cut, sure)
             if out[1] is not None:
                 return out
+    own = [i for i in region.pips if pips.seed[i]]
+    angles = [a for r in (rect, region.rect) for a in (r[2], r[2] + 90.0)]
+    xy, radius = pips.xy[own], pips.radius[own]
     for width, ratio in sizes:
         # a region shorter than the part of a tile one may cover holds no whole tile, however
         # its pips are laid: it is a tile cut off by the picture's edge, or a die
         if max(region.rect[1]) >= (1 - float(cfg["locate"]["underhang"])) * ratio * width:
-            own = [i for i in region.pips if pips.seed[i]]
-            angles = [a for r in (rect, region.rect) for a in (r[2], r[2] + 90.0)]
-            xy, radius = pips.xy[own], pips.radius[own]
             out = _from_pips(
                 bgr, xy, radius, region.bright, angles, width, ratio, sure, pips.xy, cfg
             )
@@ -473,8 +475,7 @@ def _from_pips(
             kept.append((q, reading))
     # the tiles, with those read already, must hold every pip of the group: a cell across
     # two tiles' halves reads as a tile too, and leaves the other halves' pips out
-    held = [*sure, *(q for q, _ in kept)]
-    if not kept or not all(any(inside((float(x), float(y)), q) for q in held) for x, y in xy):
+    if not kept or not _holds_all([*sure, *(q for q, _ in kept)], xy):
         return -1.0, None
     return sum(r.confidence for _, r in kept) / len(kept), kept
 
@@ -497,6 +498,11 @@ def _same_longer(
     cell = tuple((float(p[0]), float(p[1])) for p in longer)
     grown = aspect * (1 + float(cfg["locate"]["longer"]))
     return read_tile(bgr, cell, bright, grown, cfg["read"], every).face == reading.face
+
+
+def _holds_all(quads: Sequence[Quad], xy: Floats) -> bool:
+    """Does every point lie in one of the cells?"""
+    return all(any(inside((float(x), float(y)), q) for q in quads) for x, y in xy)
 
 
 def _overlap(a: Quad, b: Quad) -> bool:
@@ -547,7 +553,7 @@ def _found(
     edge = float(cfg["locate"]["edge_margin"])
     for k, (region, (score, cells)) in enumerate(zip(regions, chosen, strict=True)):
         if cells is None:
-            doubtful.append(_Found(_box(region), Reading(0, 0, 0.0, ("no cut fits",))))
+            doubtful.append(_Found(_box(region), Reading(0, 0, 0.0, (_NO_CUT,))))
             continue
         faces = sorted(str(r.face) for _, r in cells)
         rival = any(
@@ -648,15 +654,12 @@ def _best_cut(
             if cut.flush and evidence < float(seam_cfg["flush_min_evidence"]):
                 continue  # flush tiles whose seams do not show: perhaps across two tiles' halves
         if not whole and (
-            min(r.confidence for r in readings) < floor
-            or not all(any(inside((float(x), float(y)), q) for q in cut.cells) for x, y in xy)
+            min(r.confidence for r in readings) < floor or not _holds_all(cut.cells, xy)
         ):
             # a region short of its tiles is cut at the set's size with no regard for its
             # outline: its tiles must all read, and hold every pip it holds
             continue
-        if whole and not all(
-            any(inside((float(x), float(y)), q) for q in cut.cells) for x, y in seeds
-        ):
+        if whole and not _holds_all(cut.cells, seeds):
             # a seed pip of the region left out: the cut stops short inside a tile (a
             # region grown short of its tile's end) and its cells read part of a tile
             continue
@@ -800,14 +803,10 @@ def _flag(reading: Reading, defect: str) -> Reading:
 def _without_overlaps(kept: list[_Found]) -> list[_Found]:
     """Two readings whose tiles overlap cannot both be right, and which one is wrong is not
     known: both are flagged (a cell across two tiles' halves beside the tiles themselves)."""
-    quads = [np.array(f.quad, np.float32) for f in kept]
-    areas = [abs(float(cv2.contourArea(q))) for q in quads]
     clash: set[int] = set()
-    for i in range(len(kept)):
-        for j in range(i + 1, len(kept)):
-            common, _ = cv2.intersectConvexConvex(quads[i], quads[j])
-            if common > 0.2 * min(areas[i], areas[j]):
-                clash |= {i, j}
+    for i, j in itertools.combinations(range(len(kept)), 2):
+        if _overlap(kept[i].quad, kept[j].quad):
+            clash |= {i, j}
     return [
         _Found(f.quad, _flag(f.reading, "overlaps another tile")) if i in clash else f
         for i, f in enumerate(kept)
