@@ -109,6 +109,7 @@ def recognize(
     per_polarity: list[tuple[float, list[_Found], list[_Found], float]] = []
     laps.lap("pips")
     seeds = [p.xy[p.seed] / scale for p in both if len(p.radius)]
+    floor = float(cfg["read"]["min_confidence"])
     for pips in both:
         if len(pips.radius) == 0:
             continue
@@ -165,15 +166,21 @@ def recognize(
                 ]
             ok, bad = _found(regions, cut, [c for _, _, c in tried], cfg, work.shape[:2])
             at_edge = any(f.reading.defects == (_AT_EDGE,) for f in ok)
-            free = _free_pips(pips, ok, bad) if measured else []
+            free = _free_pips(pips, ok, cfg) if measured else []
             if measured and not redo and (at_edge or free):
                 redo = _set_sizes(light, pips, read_sure, width, ratio, cfg)  # needed now
             if redo:
                 ok = _clear_of_the_edge(work, pips, ok, redo[0], cfg)
-                ok += _leftovers(work, pips, ok, free, redo, cfg)
+                placed = _leftovers(work, pips, ok, free, redo, cfg)
+                # cells read in doubt where a tile now lies were its halves or a misfit
+                ok = [
+                    f
+                    for f in ok
+                    if _sure_face(f.reading, floor)
+                    or not any(_overlap(f.quad, n.quad) for n in placed)
+                ] + placed
             per_polarity.append((totals[k], ok, bad, width))
         laps.lap("cut and read")
-    floor = float(cfg["read"]["min_confidence"])
     # one set's tiles are all of a size: the size that most tiles read sure at is the set's,
     # and what reads at another (dice, buttons, the gaps between tiles) is not its tiles
     # (blanks do not count: the body of a tile of the other colour reads as a blank)
@@ -313,9 +320,10 @@ def _clear_of_the_edge(
     return out
 
 
-def _free_pips(pips: Pips, ok: list[_Found], bad: list[_Found]) -> list[int]:
-    """The seed pips that no cell read (sure or in doubt) holds."""
-    cells = [f.quad for f in ok + bad if f.reading.defects != (_NO_CUT,)]
+def _free_pips(pips: Pips, ok: list[_Found], cfg: Config) -> list[int]:
+    """The seed pips that no cell read sure holds."""
+    floor = float(cfg["read"]["min_confidence"])
+    cells = [f.quad for f in ok if f.reading.confidence >= floor]
     return [
         int(i)
         for i in np.flatnonzero(pips.seed)

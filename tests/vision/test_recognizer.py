@@ -302,3 +302,15 @@ def test_tiles_placed_by_their_pips_in_a_cell_a_little_short_are_not_misread() -
         Counter(t.face for t in truth.face_up), Counter(t.face for t in recognize(image).tiles)
     )
     assert w == 0 and r > 0
+
+
+def test_pips_only_a_cell_in_doubt_holds_are_placed_as_tiles() -> None:
+    """A scene where a 2-2 and a 6-4 lie in groups cut badly: the cells read there were in
+    doubt, and their pips, held by no tile read sure, are placed as tiles by the pips."""
+    from vision.locate import inside
+
+    image, truth = render_scene(5033)
+    obs = recognize(image)
+    for face in ("2-2", "6-4"):
+        tile = next(t for t in truth.face_up if t.face == face)
+        assert [o.face for o in obs.tiles if inside(o.center, tile.corners)] == [face]
