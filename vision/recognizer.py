@@ -483,7 +483,9 @@ def _from_pips(
             kept.append((q, reading))
     # the tiles, with those read already, must hold every pip of the group: a cell across
     # two tiles' halves reads as a tile too, and leaves the other halves' pips out
-    if not kept or not _holds_all([*sure, *(q for q, _ in kept)], xy):
+    # (a speck far smaller than the group's pips, a glint on the table beside it, need not be)
+    pip = radius >= float(cfg["locate"]["speck"]) * float(np.median(radius))
+    if not kept or not _holds_all([*sure, *(q for q, _ in kept)], xy[pip]):
         return -1.0, None
     return sum(r.confidence for _, r in kept) / len(kept), kept
 

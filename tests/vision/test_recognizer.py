@@ -11,7 +11,7 @@ from vision.calibrate import find_mat
 from vision.errors import RecognitionError
 from vision.faces import CHINESE_SET
 from vision.recognizer import Recognizer, recognize
-from vision.synth import render_scene, render_table, take_away
+from vision.synth import render_scene, render_table, render_tile, take_away
 from vision.table import TableRecognizer
 
 SCENES = range(100, 112)
@@ -130,7 +130,6 @@ def _tiles_at_the_edge(top: float, left: float) -> np.ndarray:
     """A 2-2, a 6-5 and a 4-2 side by side on felt, with a 3-1 lying alone below them; the
     picture starts ``top`` (a share of the tiles' length) down from their upper ends (0:
     the row lies clear of its top), and ``left`` (a share of a width) into the 2-2."""
-    from vision.synth import render_tile
 
     tiles = []
     for face in ("2-2", "6-5", "4-2", "3-1"):
@@ -241,7 +240,6 @@ def test_a_tile_in_doubt_at_the_pictures_edge_is_read_if_a_tile_of_its_size_fits
     from vision.config import load_config
     from vision.pips import find_pips, lightness
     from vision.recognizer import _AT_EDGE, _clear_of_the_edge, _Found
-    from vision.synth import render_tile
     from vision.types import Reading
 
     cfg = load_config("recognize")
@@ -314,3 +312,31 @@ def test_pips_only_a_cell_in_doubt_holds_are_placed_as_tiles() -> None:
     for face in ("2-2", "6-4"):
         tile = next(t for t in truth.face_up if t.face == face)
         assert [o.face for o in obs.tiles if inside(o.center, tile.corners)] == [face]
+
+
+@pytest.mark.parametrize(("speck", "placed"), [(0.2, True), (1.0, False)])
+def test_a_tile_placed_by_its_pips_may_leave_out_a_speck_not_a_pip(
+    speck: float, placed: bool
+) -> None:
+    """A glint on the table just past a tile's end, found as a pip a fifth of the size of
+    the tile's own, need not lie in the tile placed by the pips; one of a pip's size must
+    (it is another tile's, and the cell may lie across two)."""
+    from vision.config import load_config
+    from vision.pips import find_pips, lightness
+    from vision.recognizer import _from_pips
+
+    cfg = load_config("recognize")
+    image, truth = render_tile("5-2", seed=3, scheme="dark")
+    c = np.array(truth.corners)
+    width = float(np.hypot(*(c[1] - c[0])))
+    aspect = float(np.hypot(*(c[3] - c[0]))) / width
+    pips = next(p for p in find_pips(lightness(image), image, cfg["pips"]) if p.bright)
+    xy, radius = pips.xy[pips.seed], pips.radius[pips.seed]
+    past_the_end = c[2:].mean(axis=0) + 0.15 * width * (c[3] - c[0]) / (aspect * width)
+    xy = np.vstack([xy, past_the_end])
+    radius = np.append(radius, speck * float(np.median(radius)))
+    angle = float(np.degrees(np.arctan2(*(c[1] - c[0])[::-1])))
+    _, cells = _from_pips(image, xy, radius, True, [angle], width, aspect, [], xy, cfg)
+    assert (cells is not None) is placed
+    if placed:
+        assert cells is not None and [r.face for _, r in cells] == ["5-2"]
