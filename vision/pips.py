@@ -44,13 +44,7 @@ def find_pips(
     kernel = _kernel(size)
     out = []
     for bright, op in ((True, cv2.MORPH_TOPHAT), (False, cv2.MORPH_BLACKHAT)):
-        response = cv2.morphologyEx(light, op, kernel)
-        # each pip is cut at a share of its own peak, so that the blurred body between close
-        # pips (lighter than the table, darker than a pip) does not join them into one blob
-        peak = cv2.dilate(response, _kernel(size // 2 | 1))
-        floor = cv2.max(cv2.convertScaleAbs(peak, alpha=float(cfg["peak_share"])), 0)
-        floor = cv2.max(floor, int(cfg["min_contrast"]))
-        binary = cv2.compare(response, floor, cv2.CMP_GE)
+        response, binary = _salient(light, op, kernel, size, cfg)
         pips = _blobs(binary, bright, h * w, cfg)
         xi = np.round(pips.xy[:, 0]).astype(int)
         yi = np.round(pips.xy[:, 1]).astype(int)
@@ -58,8 +52,47 @@ def find_pips(
         colours = bgr[yi, xi].reshape(-1, 1, 3)
         a = cv2.cvtColor(colours, cv2.COLOR_BGR2LAB)[:, 0, 1] if len(xi) else np.zeros(0)
         red = a.astype(np.int16) - 128 >= int(cfg["seed_red"])
-        out.append(Pips(bright, pips.xy, pips.radius, strong | red))
+        found = Pips(bright, pips.xy, pips.radius, strong | red)
+        if bright:
+            found = _with_red(found, bgr, kernel, size, cfg, h * w)
+        out.append(found)
     return out[0], out[1]
+
+
+def _with_red(pips: Pips, bgr: Image, kernel: Image, size: int, cfg: Config, area: int) -> Pips:
+    """The bright pips and the red ones of a black tile that its grey levels hide: a deep red
+    is far lighter than its grey level says, and its true lightness shows it."""
+    lab = cv2.cvtColor(bgr, cv2.COLOR_BGR2LAB)
+    _, binary = _salient(lab[:, :, 0], cv2.MORPH_TOPHAT, kernel, size, cfg)
+    more = _blobs(binary, True, area, cfg)
+    if not len(more.radius):
+        return pips
+    xi = np.round(more.xy[:, 0]).astype(int)
+    yi = np.round(more.xy[:, 1]).astype(int)
+    red = lab[yi, xi, 1].astype(np.int16) - 128 >= int(cfg["seed_red"])
+    if len(pips.radius):
+        d = np.hypot(*(more.xy[:, None, :] - pips.xy[None, :, :]).transpose(2, 0, 1))
+        red &= d.min(axis=1) > np.maximum(more.radius, 2.0)
+    if not red.any():
+        return pips
+    return Pips(
+        True,
+        np.concatenate([pips.xy, more.xy[red]]),
+        np.concatenate([pips.radius, more.radius[red]]),
+        np.concatenate([pips.seed, np.ones(int(red.sum()), bool)]),
+    )
+
+
+def _salient(light: Image, op: int, kernel: Image, size: int, cfg: Config) -> tuple[Image, Image]:
+    """The top-hat (or black-hat) response of a lightness image, and where it marks pips."""
+    response: Image = cv2.morphologyEx(light, op, kernel)
+    # each pip is cut at a share of its own peak, so that the blurred body between close
+    # pips (lighter than the table, darker than a pip) does not join them into one blob
+    peak = cv2.dilate(response, _kernel(size // 2 | 1))
+    floor = cv2.max(cv2.convertScaleAbs(peak, alpha=float(cfg["peak_share"])), 0)
+    floor = cv2.max(floor, int(cfg["min_contrast"]))
+    binary: Image = cv2.compare(response, floor, cv2.CMP_GE)
+    return response, binary
 
 
 def _blobs(binary: Image, bright: bool, image_area: int, cfg: Config) -> Pips:

@@ -481,13 +481,31 @@ def _from_pips(
     for q, reading in sorted(read, key=lambda c: -c[1].confidence):
         if not any(_overlap(q, other) for other in [*sure, *(k for k, _ in kept)]):
             kept.append((q, reading))
-    # the tiles, with those read already, must hold every pip of the group: a cell across
-    # two tiles' halves reads as a tile too, and leaves the other halves' pips out
-    # (a speck far smaller than the group's pips, a glint on the table beside it, need not be)
+    # (a speck far smaller than the group's pips, a glint on the table beside it, is no pip)
     pip = radius >= float(cfg["locate"]["speck"]) * float(np.median(radius))
-    if not kept or not _holds_all([*sure, *(q for q, _ in kept)], xy[pip]):
+    kept = _explained(kept, sure, xy[pip], float(cfg["locate"]["explain"]) * width)
+    if not kept:
         return -1.0, None
     return sum(r.confidence for _, r in kept) / len(kept), kept
+
+
+def _explained(kept: Cells, sure: list[Quad], xy: Floats, reach: float) -> Cells:
+    """The cells that, with the tiles read before (``sure``) and each other, hold every pip
+    within ``reach`` of them: a cell across two tiles' halves reads as a tile too, and
+    leaves the other halves' pips just beyond it. Pips farther off are another tile's."""
+    while kept:
+        held = [*sure, *(q for q, _ in kept)]
+        loose = [(float(x), float(y)) for x, y in xy if not _holds_all(held, np.array([[x, y]]))]
+        near = {
+            k
+            for k, (q, _) in enumerate(kept)
+            for p in loose
+            if cv2.pointPolygonTest(np.array(q, np.float32).reshape(-1, 1, 2), p, True) > -reach
+        }
+        if not near:
+            return kept
+        kept = [c for k, c in enumerate(kept) if k not in near]
+    return kept
 
 
 def _same_longer(

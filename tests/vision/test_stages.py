@@ -298,3 +298,39 @@ def test_tiles_placed_by_their_pips_are_turned_as_the_tiles_read_nearest_or_thei
     xy = np.array([200 + i * 12 * ex + j * 10 * ey for i in (-1, 1) for j in (-1, 0, 1)])
     angles = _angles_near(xy.mean(axis=0), [tile(0, 10), tile(50, 10)], xy, LOCATE)
     assert np.allclose(sorted(angles), [10.0, 25.0, 100.0, 115.0])
+
+
+def test_a_deep_red_pip_on_a_black_tile_is_found_by_its_true_lightness() -> None:
+    """A deep red 1 on a black body has a grey level little above the body's (its lightness
+    from the grey level shows too little contrast), yet it is far lighter: it is found, and
+    as a seed (a pip sure enough to place a tile by)."""
+    from vision.pips import find_pips
+
+    image = np.full((480, 640, 3), (40, 90, 40), np.uint8)  # felt
+    cv2.rectangle(image, (260, 210), (380, 270), (23, 19, 18), -1)  # a black tile, lying down
+    cv2.circle(image, (290, 240), 8, (12, 0, 116), -1)  # its deep red 1
+    cv2.circle(image, (350, 240), 8, (12, 0, 116), -1)  # and the other
+    grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
+    assert int(grey[240, 290]) - int(grey[240, 320]) < 20  # little contrast in grey
+    bright, _ = find_pips(lightness(image), image, load_config("recognize")["pips"], 41)
+    for x in (290, 350):
+        near = np.hypot(bright.xy[:, 0] - x, bright.xy[:, 1] - 240) < 4
+        assert near.any() and bright.seed[near].all(), bright.xy
+
+
+def test_a_cell_placed_by_pips_is_kept_only_if_the_pips_just_beyond_it_are_held() -> None:
+    """Two cells placed by a group of pips: one with a loose pip just past its end (the
+    other half of a tile it lies across half of) is dropped; the other, with loose pips
+    only far off (another tile's), is kept."""
+    from vision.recognizer import _explained
+    from vision.types import Reading
+
+    def cell(cx: float) -> tuple[tuple[float, float], ...]:
+        return ((cx - 20, 0.0), (cx + 20, 0.0), (cx + 20, 80.0), (cx - 20, 80.0))
+
+    kept = [(cell(0), Reading(2, 1, 1.0, ())), (cell(200), Reading(3, 1, 1.0, ()))]
+    inside = [(0.0, 20.0), (0.0, 60.0), (200.0, 20.0), (200.0, 60.0)]
+    loose = np.array([*inside, (0.0, 95.0), (400.0, 40.0)])
+    out = _explained(kept, [], loose, 40.0)
+    assert [r.face for _, r in out] == ["3-1"]
+    assert [r.face for _, r in _explained(kept, [cell(0)], loose[:4], 40.0)] == ["2-1", "3-1"]
