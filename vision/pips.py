@@ -60,19 +60,31 @@ def find_pips(
 
 
 def _with_red(pips: Pips, bgr: Image, kernel: Image, size: int, cfg: Config, area: int) -> Pips:
-    """The bright pips and the red ones of a black tile that its grey levels hide: a deep red
-    is far lighter than its grey level says, and its true lightness shows it."""
+    """The bright pips, and the red ones of a black tile that its grey levels hide (a deep
+    red's grey level is little above a black body's): found by their redness (Lab a*), as
+    seeds, where no bright pip was found already."""
     lab = cv2.cvtColor(bgr, cv2.COLOR_BGR2LAB)
-    _, binary = _salient(lab[:, :, 0], cv2.MORPH_TOPHAT, kernel, size, cfg)
+    h, w = lab.shape[:2]
+    # a* above neutral, doubled: a red pip's stands out of a black body as far as a white
+    # pip's lightness does
+    redness = cv2.convertScaleAbs(cv2.subtract(lab[:, :, 1], 128), alpha=2.0)
+    _, binary = _salient(redness, cv2.MORPH_TOPHAT, kernel, size, cfg)
     more = _blobs(binary, True, area, cfg)
     if not len(more.radius):
         return pips
     xi = np.round(more.xy[:, 0]).astype(int)
     yi = np.round(more.xy[:, 1]).astype(int)
     red = lab[yi, xi, 1].astype(np.int16) - 128 >= int(cfg["seed_red"])
+    # lighter than the body around it (a ring of two radii): a red pip of a black tile, not
+    # of an ivory one
+    turn = np.linspace(0, 2 * np.pi, 8, endpoint=False)
+    rx = np.clip(np.round(more.xy[:, :1] + 2.2 * more.radius[:, None] * np.cos(turn)), 0, w - 1)
+    ry = np.clip(np.round(more.xy[:, 1:] + 2.2 * more.radius[:, None] * np.sin(turn)), 0, h - 1)
+    body = np.median(lab[ry.astype(int), rx.astype(int), 0], axis=1)
+    red &= lab[yi, xi, 0] > body
     if len(pips.radius):
         d = np.hypot(*(more.xy[:, None, :] - pips.xy[None, :, :]).transpose(2, 0, 1))
-        red &= d.min(axis=1) > np.maximum(more.radius, 2.0)
+        red &= (d > more.radius[:, None] + pips.radius[None, :]).all(axis=1)
     if not red.any():
         return pips
     return Pips(

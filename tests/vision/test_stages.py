@@ -8,6 +8,7 @@ import math
 
 import cv2
 import numpy as np
+import pytest
 
 from vision.config import load_config
 from vision.locate import (
@@ -300,22 +301,26 @@ def test_tiles_placed_by_their_pips_are_turned_as_the_tiles_read_nearest_or_thei
     assert np.allclose(sorted(angles), [10.0, 25.0, 100.0, 115.0])
 
 
-def test_a_deep_red_pip_on_a_black_tile_is_found_by_its_true_lightness() -> None:
-    """A deep red 1 on a black body has a grey level little above the body's (its lightness
-    from the grey level shows too little contrast), yet it is far lighter: it is found, and
-    as a seed (a pip sure enough to place a tile by)."""
+@pytest.mark.parametrize(("body", "found"), [((23, 19, 18), True), ((200, 225, 235), False)])
+def test_a_deep_red_pip_is_a_bright_pip_on_a_black_tile_only(
+    body: tuple[int, int, int], found: bool
+) -> None:
+    """A deep red 1 on a black body has a grey level little above the body's, yet it is far
+    redder than the body: it is found as a bright pip, and a seed (sure enough to place a
+    tile by). On an ivory body the same red is darker than the body: no bright pip."""
     from vision.pips import find_pips
 
     image = np.full((480, 640, 3), (40, 90, 40), np.uint8)  # felt
-    cv2.rectangle(image, (260, 210), (380, 270), (23, 19, 18), -1)  # a black tile, lying down
+    cv2.rectangle(image, (260, 210), (380, 270), body, -1)  # a tile, lying down
     cv2.circle(image, (290, 240), 8, (12, 0, 116), -1)  # its deep red 1
     cv2.circle(image, (350, 240), 8, (12, 0, 116), -1)  # and the other
     grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
-    assert int(grey[240, 290]) - int(grey[240, 320]) < 20  # little contrast in grey
+    if found:
+        assert int(grey[240, 290]) - int(grey[240, 320]) < 20  # little contrast in grey
     bright, _ = find_pips(lightness(image), image, load_config("recognize")["pips"], 41)
     for x in (290, 350):
         near = np.hypot(bright.xy[:, 0] - x, bright.xy[:, 1] - 240) < 4
-        assert near.any() and bright.seed[near].all(), bright.xy
+        assert bool(near.any()) is found and bright.seed[near].all(), bright.xy
 
 
 def test_a_cell_placed_by_pips_is_kept_only_if_the_pips_just_beyond_it_are_held() -> None:
