@@ -828,13 +828,20 @@ def _flag(reading: Reading, defect: str) -> Reading:
     return Reading(reading.high, reading.low, 0.0, (*reading.defects, defect))
 
 
-def _without_overlaps(kept: list[_Found]) -> list[_Found]:
+def _without_overlaps(kept: list[_Found], floor: float) -> list[_Found]:
     """Two readings whose tiles overlap cannot both be right, and which one is wrong is not
-    known: both are flagged (a cell across two tiles' halves beside the tiles themselves)."""
+    known: both are flagged (a cell across two tiles' halves beside the tiles themselves).
+    But a face read sure beats a blank: a cell across a face-up tile's half and its
+    neighbour's reads no face, and a blank cell slid onto a face-up tile's edge still
+    reads blank."""
     clash: set[int] = set()
     for i, j in itertools.combinations(range(len(kept)), 2):
         if _overlap(kept[i].quad, kept[j].quad):
-            clash |= {i, j}
+            pair = {i, j}
+            blank = {k for k in pair if kept[k].reading.is_blank}
+            if len(blank) == 1 and _sure_face(kept[(pair - blank).pop()].reading, floor):
+                pair = blank
+            clash |= pair
     return [
         _Found(f.quad, _flag(f.reading, "overlaps another tile")) if i in clash else f
         for i, f in enumerate(kept)
@@ -850,7 +857,7 @@ def _assemble(
         if any(_one_on_another(f.quad, k.quad) for k in kept):
             continue
         kept.append(f)
-    kept = _without_overlaps(kept)
+    kept = _without_overlaps(kept, floor)
     obs = Observation()
     notes: list[tuple[str | None, float, tuple[str, ...]]] = []
     for f in kept:

@@ -91,7 +91,7 @@ def test_a_die_showing_four_is_not_two_tiles() -> None:
     assert faces.count("1-1") <= sum(t.face == "1-1" for t in truth.face_up)
 
 
-def test_readings_that_overlap_are_both_in_doubt() -> None:
+def test_readings_that_overlap_are_both_in_doubt_unless_one_is_a_blank() -> None:
     from vision.recognizer import _Found, _without_overlaps
     from vision.types import Reading
 
@@ -99,11 +99,14 @@ def test_readings_that_overlap_are_both_in_doubt() -> None:
         quad = ((x, 0.0), (x + 20.0, 0.0), (x + 20.0, 43.0), (x, 43.0))
         return _Found(quad, Reading(face[0], face[1], 1.0, ()))
 
-    apart = _without_overlaps([found(0, (6, 6)), found(21, (5, 5))])
+    apart = _without_overlaps([found(0, (6, 6)), found(21, (5, 5))], 0.5)
     assert [f.reading.confidence for f in apart] == [1.0, 1.0]
-    across = _without_overlaps([found(0, (6, 6)), found(10, (6, 3))])
+    across = _without_overlaps([found(0, (6, 6)), found(10, (6, 3))], 0.5)
     assert [f.reading.confidence for f in across] == [0.0, 0.0]
     assert "overlaps another tile" in across[0].reading.defects
+    # a face read sure beats a blank slid onto it (a face-down tile beside it, read askew)
+    beside = _without_overlaps([found(0, (1, 1)), found(10, (0, 0))], 0.5)
+    assert [f.reading.confidence for f in beside] == [1.0, 0.0]
 
 
 def test_the_gaps_between_tiles_are_not_a_tile_nor_make_the_tiles_small() -> None:
