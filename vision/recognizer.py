@@ -179,6 +179,7 @@ def recognize(
                     if _sure_face(f.reading, floor)
                     or not any(_overlap(f.quad, n.quad) for n in placed)
                 ] + placed
+            ok = _past_the_ends(ok, pips, cfg)
             per_polarity.append((totals[k], ok, bad, width))
         laps.lap("cut and read")
     # one set's tiles are all of a size: the size that most tiles read sure at is the set's,
@@ -317,6 +318,39 @@ def _clear_of_the_edge(
             out.append(_Found(moved, reading))
         else:
             out.append(f)
+    return out
+
+
+def _past_the_ends(found: list[_Found], pips: Pips, cfg: Config) -> list[_Found]:
+    """Tiles read sure with a pip just past either end, near their centre line, that no
+    other tile read holds: a cell cut short of its tile (the set's size taken a little
+    small, a region stopping short) reads the part of its face it holds, and leaves the
+    rest of the face just beyond its end."""
+    floor = float(cfg["read"]["min_confidence"])
+    across, depth = (float(v) for v in cfg["locate"]["past_the_end"])
+    radius = pips.radius[pips.seed]
+    # (not a speck far smaller than the pips, a glint on the table)
+    typical = float(np.median(radius)) if len(radius) else 0.0
+    pip = radius >= float(cfg["locate"]["speck"]) * typical
+    xy = pips.xy[pips.seed][pip]
+    sure = [f.quad for f in found if _sure_face(f.reading, floor)]
+    out: list[_Found] = []
+    for f in found:
+        if not _sure_face(f.reading, floor):
+            out.append(f)
+            continue
+        q = np.array(f.quad, np.float64)
+        width, length = math.dist(f.quad[0], f.quad[1]), math.dist(f.quad[0], f.quad[3])
+        ex, ey = (q[1] - q[0]) / max(width, 1e-9), (q[3] - q[0]) / max(length, 1e-9)
+        rel = xy - q.mean(axis=0)
+        x, y = np.abs(rel @ ex), np.abs(rel @ ey)
+        near = (x <= across * width) & (y > length / 2) & (y <= length / 2 + depth * width)
+        loose = [
+            p for p in xy[near] if not any(inside((float(p[0]), float(p[1])), o) for o in sure)
+        ]
+        out.append(
+            _Found(f.quad, _penalise(f.reading, "a pip just past its end", cfg)) if loose else f
+        )
     return out
 
 

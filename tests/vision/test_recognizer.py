@@ -263,7 +263,8 @@ def test_a_tile_in_doubt_at_the_pictures_edge_is_read_if_a_tile_of_its_size_fits
 
 
 @pytest.mark.parametrize(
-    ("seed", "side", "share"), [(6039, 0, 0.5), (6028, 1, 0.15), (1032, 2, 0.5)]
+    ("seed", "side", "share"),
+    [(6039, 0, 0.5), (6028, 1, 0.15), (1032, 2, 0.5), (5040, 3, 0.15), (5040, 3, 0.5)],
 )
 def test_crops_that_were_once_misread_are_read_right_or_not_at_all(
     seed: int, side: int, share: float
@@ -272,7 +273,9 @@ def test_crops_that_were_once_misread_are_read_right_or_not_at_all(
     was once misread: a 3-1 whose region stops short of the 3's end pip read as the 2-1 the
     shorter cut showed; a 5-2 cut off by the picture's edge read as a 2-2 in a cell of a
     size measured on two tiles, far shorter than a tile can be; a 4-4 cut in half by the
-    edge read as a 1-1 in a cell laid across it over one of its pips alone."""
+    edge read as a 1-1 in a cell laid across it over one of its pips alone; a 5-2 on a
+    table of its colour read as a 2-2 in a cell cut short, the rest of its 5 just past the
+    cell's end."""
     from vision.locate import inside
 
     image, truth = render_scene(seed)

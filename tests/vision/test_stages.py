@@ -339,3 +339,26 @@ def test_a_cell_placed_by_pips_is_kept_only_if_the_pips_just_beyond_it_are_held(
     out = _explained(kept, [], loose, 40.0)
     assert [r.face for _, r in out] == ["3-1"]
     assert [r.face for _, r in _explained(kept, [cell(0)], loose[:4], 40.0)] == ["2-1", "3-1"]
+
+
+def test_a_tile_with_a_loose_pip_just_past_its_end_is_in_doubt() -> None:
+    """A pip just past a tile's end, on its centre line, that no other tile read holds:
+    the cell was cut short of its tile. Held by the tile lying end to end with it, the pip
+    is that tile's, and both stand."""
+    from vision.recognizer import _Found, _past_the_ends
+    from vision.types import Pips, Reading
+
+    cfg = load_config("recognize")
+
+    def cell(y: float) -> tuple[tuple[float, float], ...]:
+        return ((0.0, y), (40.0, y), (40.0, y + 88.0), (0.0, y + 88.0))
+
+    xy = np.array([(20.0, 22.0), (20.0, 66.0), (20.0, 94.0), (20.0, 150.0)])
+    pips = Pips(True, xy, np.full(4, 5.0), np.ones(4, bool))
+    first = _Found(cell(0.0), Reading(1, 1, 1.0, ()))
+    second = _Found(cell(88.0), Reading(2, 1, 1.0, ()))
+    both = _past_the_ends([first, second], pips, cfg)
+    assert [f.reading.confidence for f in both] == [1.0, 1.0]
+    alone = _past_the_ends([first], pips, cfg)
+    assert alone[0].reading.confidence < cfg["read"]["min_confidence"]
+    assert "a pip just past its end" in alone[0].reading.defects
