@@ -83,6 +83,8 @@ def _with_red(pips: Pips, bgr: Image, kernel: Image, size: int, cfg: Config, are
     body = np.median(lab[ry.astype(int), rx.astype(int), 0], axis=1)
     red &= lab[yi, xi, 0] > body
     if len(pips.radius):
+        # a pip's size, not a red fringe's beside a white pip
+        red &= more.radius >= float(cfg["red_share"]) * float(np.median(pips.radius))
         d = np.hypot(*(more.xy[:, None, :] - pips.xy[None, :, :]).transpose(2, 0, 1))
         red &= (d > more.radius[:, None] + pips.radius[None, :]).all(axis=1)
     if not red.any():

@@ -362,3 +362,18 @@ def test_a_tile_with_a_loose_pip_just_past_its_end_is_in_doubt() -> None:
     alone = _past_the_ends([first], pips, cfg)
     assert alone[0].reading.confidence < cfg["read"]["min_confidence"]
     assert "a pip just past its end" in alone[0].reading.defects
+
+
+def test_a_red_fringe_beside_a_white_pip_is_no_pip() -> None:
+    """A speck of red beside a white pip (a lens's colour fringe), far smaller than the
+    pips: not a red pip of its own."""
+    from vision.pips import find_pips
+
+    image = np.full((480, 640, 3), (40, 90, 40), np.uint8)  # felt
+    cv2.rectangle(image, (260, 210), (380, 270), (23, 19, 18), -1)  # a black tile
+    for x in (290, 350):
+        cv2.circle(image, (x, 240), 8, (235, 235, 235), -1)  # its white pips
+    cv2.circle(image, (318, 226), 2, (12, 0, 116), -1)  # a deep red fringe
+    bright, _ = find_pips(lightness(image), image, load_config("recognize")["pips"], 41)
+    assert len(bright.xy) == 2, bright.xy
+    assert not (np.hypot(bright.xy[:, 0] - 318, bright.xy[:, 1] - 226) < 4).any()
