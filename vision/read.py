@@ -311,6 +311,10 @@ def _check_layout(
     n = len(spots)
     if on_line != n % 2:
         defects.append(f"{on_line} pips on the centre line in the {n} of half {half}")
+    elif n == 1 and abs(spots[0][1] - length / 2) < float(cfg["one_from_middle"]) * length / 2:
+        # a 1 sits in the middle of its half or beyond, never by the tile's middle: two
+        # pips of a column close together, seen through a cell laid across its tile
+        defects.append(f"the 1 of half {half} by the tile's middle")
     elif n in (3, 5):
         # a 3's or a 5's middle pip lies between the others along the tile, not at an end
         middle = next(y for x, y in spots if abs(x - cx) < float(cfg["centre_line"]) * width)

@@ -334,3 +334,21 @@ def test_grey_spots_on_green_felt_are_not_red_pips() -> None:
     cell = ((38.0, 52.0), (82.0, 52.0), (82.0, 148.0), (38.0, 148.0))
     reading = read_tile(image, cell, True, 96 / 44, CFG)
     assert reading.face is None or reading.confidence < CFG["min_confidence"], reading
+
+
+@pytest.mark.parametrize(("y", "sure"), [(21, True), (36, False)])
+def test_a_one_sits_in_the_middle_of_its_half_not_by_the_tiles_middle(y: int, sure: bool) -> None:
+    """Two red pips a little apart about the cell's middle are a column of a 4 seen through a
+    cell laid across its tile, not the 1s of a 1-1, which sit in their halves' middles."""
+    import cv2
+    import numpy as np
+
+    from vision.read import read_patch
+
+    patch = np.zeros((85, 40, 3), np.uint8)  # Lab: a black body
+    patch[:] = (40, 128, 128)
+    for centre in (y, 84 - y):
+        cv2.circle(patch, (20, centre), 6, (110, 175, 150), -1)
+    reading = read_patch(patch, True, CFG)
+    assert reading.face == "1-1"
+    assert (reading.confidence >= CFG["min_confidence"]) is sure, reading
