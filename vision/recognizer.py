@@ -35,7 +35,7 @@ from .pips import find_pips, lightness
 from .read import read_tile
 from .segment import Region, edge_mask, ground_mask, segment
 from .timing import Laps
-from .types import Floats, Image, Observation, Pips, Quad, Reading, Tile
+from .types import Array, Floats, Image, Observation, Pips, Quad, Reading, Tile
 
 
 @dataclass(frozen=True, slots=True)
@@ -328,11 +328,7 @@ def _past_the_ends(found: list[_Found], pips: Pips, cfg: Config) -> list[_Found]
     rest of the face just beyond its end."""
     floor = float(cfg["read"]["min_confidence"])
     across, depth = (float(v) for v in cfg["locate"]["past_the_end"])
-    radius = pips.radius[pips.seed]
-    # (not a speck far smaller than the pips, a glint on the table)
-    typical = float(np.median(radius)) if len(radius) else 0.0
-    pip = radius >= float(cfg["locate"]["speck"]) * typical
-    xy = pips.xy[pips.seed][pip]
+    xy = pips.xy[pips.seed][_not_specks(pips.radius[pips.seed], cfg)]
     sure = [f.quad for f in found if _sure_face(f.reading, floor)]
     out: list[_Found] = []
     for f in found:
@@ -352,6 +348,14 @@ def _past_the_ends(found: list[_Found], pips: Pips, cfg: Config) -> list[_Found]
             _Found(f.quad, _penalise(f.reading, "a pip just past its end", cfg)) if loose else f
         )
     return out
+
+
+def _not_specks(radius: Floats, cfg: Config) -> Array:
+    """Which of the pips are pips, not specks far smaller than the others (a glint on the
+    table beside a tile)."""
+    typical = float(np.median(radius)) if len(radius) else 0.0
+    keep: Array = radius >= float(cfg["locate"]["speck"]) * typical
+    return keep
 
 
 def _free_pips(pips: Pips, ok: list[_Found], cfg: Config) -> list[int]:
@@ -497,6 +501,7 @@ def _from_pips(
         return -1.0, None
     floor = float(cfg["read"]["min_confidence"])
     edge = float(cfg["locate"]["edge_margin"])
+    explain = float(cfg["locate"]["explain"])
     seen: set[tuple[int, ...]] = set()
     read: Cells = []
     for angle in sorted({round(a % 180.0, 1) for a in angles}):
@@ -515,9 +520,7 @@ def _from_pips(
     for q, reading in sorted(read, key=lambda c: -c[1].confidence):
         if not any(_overlap(q, other) for other in [*sure, *(k for k, _ in kept)]):
             kept.append((q, reading))
-    # (a speck far smaller than the group's pips, a glint on the table beside it, is no pip)
-    pip = radius >= float(cfg["locate"]["speck"]) * float(np.median(radius))
-    kept = _explained(kept, sure, xy[pip], float(cfg["locate"]["explain"]) * width)
+    kept = _explained(kept, sure, xy[_not_specks(radius, cfg)], explain * width)
     if not kept:
         return -1.0, None
     return sum(r.confidence for _, r in kept) / len(kept), kept
@@ -528,6 +531,8 @@ def _explained(kept: Cells, sure: list[Quad], xy: Floats, reach: float) -> Cells
     within ``reach`` of them: a cell across two tiles' halves reads as a tile too, and
     leaves the other halves' pips just beyond it. Pips farther off are another tile's."""
     while kept:
+        # again after dropping cells: their pips are loose now, and a cell beside them may
+        # hold the other half of a tile one of them lay across
         held = [*sure, *(q for q, _ in kept)]
         loose = [(float(x), float(y)) for x, y in xy if not _holds_all(held, np.array([[x, y]]))]
         near = {
