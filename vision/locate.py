@@ -567,20 +567,16 @@ def pip_grid_cells(
         for cy in ((along[gaps] + along[gaps + 1]) / 2).tolist():
             if all(abs(cy - m) > 0.1 * half for m in middles):
                 middles.append(cy)
-        for cy in middles:
-            centre = cx * ex + cy * ey
-            out.append(
-                tuple(
-                    (float(p[0]), float(p[1]))
-                    for p in (
-                        centre - width / 2 * ex - half * ey,
-                        centre + width / 2 * ex - half * ey,
-                        centre + width / 2 * ex + half * ey,
-                        centre - width / 2 * ex + half * ey,
-                    )
-                )
-            )
+        out += [cell_about(cx * ex + cy * ey, ex, ey, width, length) for cy in middles]
     return out
+
+
+def cell_about(centre: Floats, ex: Floats, ey: Floats, width: float, length: float) -> Quad:
+    """The cell of this size about ``centre``, ``ex`` (a unit vector) across it and ``ey``
+    along it; corners in the order every cell has (0 to 1 across, 0 to 3 along)."""
+    x, y = width / 2 * ex, length / 2 * ey
+    corners = (centre - x - y, centre + x - y, centre + x + y, centre - x + y)
+    return tuple((float(p[0]), float(p[1])) for p in corners)
 
 
 def _clear_offset(t: Floats, radius: Floats, period: float, steps: int = 16) -> float:

@@ -18,6 +18,7 @@ from .config import Config, load_config
 from .locate import (
     Cut,
     Rect,
+    cell_about,
     centre_on_pips,
     cuts,
     edge_aligned_rect,
@@ -302,10 +303,7 @@ def _clear_of_the_edge(
         across /= max(float(np.hypot(*across)), 1e-9)
         along /= max(float(np.hypot(*along)), 1e-9)
         c = q.mean(axis=0)
-        hx, hy = width / 2 * across, ratio * width / 2 * along
-        cell = tuple(
-            (float(p[0]), float(p[1])) for p in (c - hx - hy, c + hx - hy, c + hx + hy, c - hx + hy)
-        )
+        cell = cell_about(c, across, along, width, ratio * width)
         own = np.hypot(*(pips.xy - c).T) < ratio * width
         moved = centre_on_pips(cell, pips.xy[own], pips.radius[own])
         reading = read_tile(bgr, moved, pips.bright, ratio, cfg["read"], pips.xy)
@@ -534,7 +532,8 @@ def _explained(kept: Cells, sure: list[Quad], xy: Floats, reach: float) -> Cells
         # again after dropping cells: their pips are loose now, and a cell beside them may
         # hold the other half of a tile one of them lay across
         held = [*sure, *(q for q, _ in kept)]
-        loose = [(float(x), float(y)) for x, y in xy if not _holds_all(held, np.array([[x, y]]))]
+        points = [(float(x), float(y)) for x, y in xy]
+        loose = [p for p in points if not any(inside(p, q) for q in held)]
         near = {
             k
             for k, (q, _) in enumerate(kept)

@@ -40,6 +40,6 @@ def test_usable_photos_report_only_tiles_that_are_there(photo_labels: dict[str, 
         there += sum(want.values())
     assert reported > 0
     assert wrong <= 0.005 * reported  # the target: 99.5 % of the tiles reported read right
-    # not yet the target (see docs/vision.md), but no step back from what is reached: 90 %
-    # of the tiles (461 of 504, 91.5 %, when this floor was set)
-    assert right >= 0.90 * there
+    # not yet the target (see docs/vision.md), but no step back from what is reached: 97 %
+    # of the tiles (496 of 504, 98.4 %, when this floor was set)
+    assert right >= 0.97 * there
