@@ -18,6 +18,8 @@ from .faces import RED_COUNTS
 from .pips import split_blob
 from .types import Array, Floats, Image, Quad, Reading
 
+SEAM = "a seam across the middle"
+
 
 def _to_canonical(quad: Quad, width: int, length: int) -> Array:
     src = np.array(quad, np.float32)
@@ -202,7 +204,7 @@ def read_patch(patch: Image, bright: bool, cfg: Config, known: Floats | None = N
     # a long three's middle pips lie on the line: it is measured clear of their halo
     clear = halo if long_three is not None else 0
     if _middle_seam(strength, binary, border, width, cfg, clear) > float(cfg["middle_seam"]):
-        defects.append("a seam across the middle")
+        defects.append(SEAM)
     # each blob's mean a* (red) and b* (blue), in one pass over the patch
     flat_labels = labels.ravel()
     sizes = np.maximum(np.bincount(flat_labels, minlength=n), 1)
@@ -325,7 +327,7 @@ def _check_layout(
             # a 3 runs corner to corner along its half: three pips in a row across the
             # cell are a 6's or a 5's row, seen through a cell laid across its tile
             defects.append(f"the 3 of half {half} not on a diagonal")
-    elif n >= 4:
+    if n >= 4:
         # a 4, 5 or 6 has a column of pips on each side, straight along the tile: slanted
         # columns are a tile lying askew in its cell
         slack = float(cfg["column_slack"]) * width

@@ -33,7 +33,7 @@ from .locate import (
     tile_sizes,
 )
 from .pips import find_pips, lightness
-from .read import read_tile
+from .read import SEAM, read_tile
 from .segment import Region, edge_mask, ground_mask, segment
 from .timing import Laps
 from .types import Array, Floats, Image, Observation, Pips, Quad, Reading, Tile
@@ -220,6 +220,7 @@ def recognize(
 Cells = list[tuple[Quad, Reading]]
 _AT_EDGE = "region reaches the picture's edge"
 _NO_CUT = "no cut fits"
+_SEAM_BESIDE = "a cell of its cut shows a seam across the middle"
 
 
 def _cut_regions(
@@ -458,7 +459,7 @@ def _recut(
     """A region no cut fitted, cut again at the set's known size (each of ``sizes`` in turn
     until one fits), where a region covering part of a tile still holds one."""
     out: tuple[float, Cells | None] = (-1.0, None)
-    for width, ratio in sizes:
+    for width, ratio in [*sizes, *_line_sizes(region, sizes[0][0], cfg)]:
         if _may_hold_a_tile(region, width, ratio, cfg):
             cut = _best_cut(bgr, light, region, rect, pips, width, ratio, cfg, True, False)
             out = _claims_none(cut, sure)
@@ -476,6 +477,25 @@ def _recut(
             )
             if out[1] is not None:
                 break
+    return out
+
+
+def _line_sizes(region: Region, width: float, cfg: Config) -> list[tuple[float, float]]:
+    """Tile sizes that cut a region one tile wide (or long) into whole tiles, its width near
+    the set's ``width``: a camera not quite overhead shortens tiles lying one way more than
+    those lying the other (a row of tiles end to end, 13 % longer than the upright tiles
+    the set's size was measured on, fitted no cut)."""
+    short, long = sorted(region.rect[1])
+    a_lo, a_hi = (float(v) for v in cfg["locate"]["aspect"])
+    near = float(cfg["locate"]["line_width"])
+    out: list[tuple[float, float]] = []
+    for n in range(1, int(long / (a_lo * short)) + 1):
+        if abs(math.log(short / width)) <= near and a_lo <= long / (n * short) <= a_hi:
+            out.append((short, long / (n * short)))  # tiles end to end
+    for n in range(2, int(long / width * (1 + near)) + 1):
+        across = long / n  # tiles side by side, each this wide
+        if abs(math.log(across / width)) <= near and a_lo <= short / across <= a_hi:
+            out.append((across, short / across))
     return out
 
 
@@ -740,6 +760,10 @@ def _best_cut(
             chosen = cut
     if best is not None and region.loose:
         best = _half_along(bgr, best, region, aspect, xy, cfg)
+    if best is not None and len(best) > 1 and any(SEAM in r.defects for _, r in best):
+        # the cut's cells lie alike: where one shows a seam across its middle, they lie
+        # across tiles side by side, each over two tiles' halves (a 5-5 read so is sure)
+        best = [(q, r if SEAM in r.defects else _flag(r, _SEAM_BESIDE)) for q, r in best]
     if best is not None and chosen is not None and chosen.flush:
         # tiles flush with an end, laid one way, against the other way reading nearly as well:
         # cells across two tiles' halves read as tiles too, so neither is trusted
