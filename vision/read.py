@@ -295,6 +295,13 @@ def _check_half(
         middle = length / 4 if half == 0 else 3 * length / 4
         if abs(cy - middle) > float(cfg["off_middle"]) * length / 2:
             defects.append(f"pips off the middle of half {half}")
+    if blobs:
+        # a face's pips are centred in their half (a 1 sits there or beyond): pips gathered
+        # by the tile's middle are a block of another face's, in a cell too long for it
+        cy = sum(float(centroids[k][1]) for k in blobs) / len(blobs)
+        toward = (cy - length / 4) if half == 0 else (3 * length / 4 - cy)
+        if toward > float(cfg["toward_middle"]) * length / 2:
+            defects.append(f"the pips of half {half} by the tile's middle")
 
 
 def _check_layout(
