@@ -352,3 +352,25 @@ def test_a_one_sits_in_the_middle_of_its_half_not_by_the_tiles_middle(y: int, su
     reading = read_patch(patch, True, CFG)
     assert reading.face == "1-1"
     assert (reading.confidence >= CFG["min_confidence"]) is sure, reading
+
+
+@pytest.mark.parametrize(("rows", "sure"), [((25, 77), True), ((32, 58), False)])
+def test_a_halfs_pips_sit_in_its_middle_not_gathered_by_the_tiles_middle(
+    rows: tuple[int, int], sure: bool
+) -> None:
+    """A 2-2's pips sit in the middle of their halves; four pips in a block by the cell's
+    middle are a block of a 6's pips seen through a cell too long for its tile."""
+    import cv2
+    import numpy as np
+
+    from vision.read import read_patch
+
+    patch = np.zeros((102, 40, 3), np.uint8)  # Lab: a black body
+    patch[:] = (40, 128, 128)
+    for y in rows:
+        for x in (11, 29):
+            cv2.circle(patch, (x, y), 5, (230, 128, 128), -1)
+    reading = read_patch(patch, True, CFG)
+    assert reading.face == "2-2"
+    assert (reading.confidence >= CFG["min_confidence"]) is sure, reading
+    assert ("the pips of half 1 by the tile's middle" in reading.defects) is not sure

@@ -346,3 +346,50 @@ def test_a_tile_placed_by_its_pips_may_leave_out_a_speck_not_a_pip(
     assert (cells is not None) is placed
     if placed:
         assert cells is not None and [r.face for _, r in cells] == ["5-2"]
+
+
+def test_a_row_of_tiles_no_size_fits_is_cut_at_its_own_width_and_length() -> None:
+    """A camera not quite overhead shortens tiles lying one way: three tiles end to end, 13 %
+    longer than the set's size measured on upright tiles, are tried at their own length; a
+    row of tiles side by side at their own width; a blob far wider than a tile is neither."""
+    from vision.config import load_config
+    from vision.recognizer import _line_sizes
+    from vision.segment import Region
+
+    def region(short: float, long: float) -> Region:
+        contour = np.array([[0, 0], [long, 0], [long, short], [0, short]], np.int32)
+        return Region(
+            contour, ((long / 2, short / 2), (long, short), 0.0), 1.0, (), (0, 0, 0), True
+        )
+
+    cfg = load_config("recognize")
+    end_to_end = _line_sizes(region(30.0, 195.0), 29.0, cfg)
+    assert [(round(w), round(a, 2)) for w, a in end_to_end] == [(30, 2.17)]
+    side_by_side = _line_sizes(region(64.0, 90.0), 29.0, cfg)
+    assert [(round(w), round(a, 2)) for w, a in side_by_side] == [(30, 2.13)]
+    assert _line_sizes(region(80.0, 120.0), 29.0, cfg) == []
+
+
+@pytest.mark.parametrize(("seed", "faces"), [(9100, ["5-3", "6-2", "5-2", "5-5"])])
+def test_small_tiles_side_by_side_are_not_read_across_two_tiles_halves(
+    seed: int, faces: list[str]
+) -> None:
+    """Four small tiles side by side: cut as two by two cells lying across them, each over two
+    tiles' halves (a 5-5's half and a 5-2's 5 read as a 5-5), one cell showed the seam between
+    the tiles across its middle. The cut's cells lie alike, so all are in doubt; the tiles
+    themselves are read."""
+    import copy
+
+    from vision.config import load_config
+    from vision.locate import inside
+
+    cfg = copy.deepcopy(load_config("synth"))  # the loaded config is shared: not to be changed
+    cfg["tile"]["width_px"] = [24, 34]
+    image, truth = render_scene(seed, cfg=cfg)
+    obs = recognize(image)
+    row = [t for t in truth.face_up if t.face in faces]
+    assert sorted(t.face for t in row) == sorted(faces)
+    for t in row:
+        read = [o for o in obs.tiles if inside(o.center, t.corners)]
+        assert [o.face for o in read] == [t.face], (t.face, read)
+        assert abs(read[0].center[0] - np.mean([x for x, _ in t.corners])) < 5
