@@ -205,6 +205,13 @@ def read_patch(patch: Image, bright: bool, cfg: Config, known: Floats | None = N
     clear = halo if long_three is not None else 0
     if _middle_seam(strength, binary, border, width, cfg, clear) > float(cfg["middle_seam"]):
         defects.append(SEAM)
+    elif max(counts) <= int(cfg["few_pips"]) and _middle_seam(
+        -strength, binary, border, width, cfg, clear
+    ) > float(cfg["middle_seam_other"]):
+        # two tiles' ends in shade: a line darker than a black tile's body (lighter than an
+        # ivory one's). Between a 5's or a 6's rows the body stands out so too, lit on both
+        # sides by their halos; between halves of fewer pips it does not
+        defects.append(SEAM)
     # each blob's mean a* (red) and b* (blue), in one pass over the patch
     flat_labels = labels.ravel()
     sizes = np.maximum(np.bincount(flat_labels, minlength=n), 1)

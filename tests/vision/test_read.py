@@ -374,3 +374,26 @@ def test_a_halfs_pips_sit_in_its_middle_not_gathered_by_the_tiles_middle(
     assert reading.face == "2-2"
     assert (reading.confidence >= CFG["min_confidence"]) is sure, reading
     assert ("the pips of half 1 by the tile's middle" in reading.defects) is not sure
+
+
+@pytest.mark.parametrize(("shade", "sure"), [(None, True), (12, False)])
+def test_two_black_tiles_ends_in_shade_are_a_seam_where_halves_hold_few_pips(
+    shade: int | None, sure: bool
+) -> None:
+    """Two black tiles end to end, their ends in shade: the line between them is darker than
+    their bodies, and a cell across their 3s is two tiles' halves, not a 3-3."""
+    import cv2
+    import numpy as np
+
+    from vision.read import SEAM, read_patch
+
+    patch = np.zeros((86, 40, 3), np.uint8)  # Lab: a black body
+    patch[:] = (40, 128, 128)
+    if shade is not None:
+        patch[42:45] = (shade, 128, 128)
+    for x, y in ((11, 10), (20, 21), (29, 32), (11, 54), (20, 65), (29, 76)):
+        cv2.circle(patch, (x, y), 4, (230, 128, 128), -1)
+    reading = read_patch(patch, True, CFG)
+    assert reading.face == "3-3"
+    assert (reading.confidence >= CFG["min_confidence"]) is sure, reading
+    assert (SEAM in reading.defects) is not sure
