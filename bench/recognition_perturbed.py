@@ -1,7 +1,7 @@
 """How the recogniser holds up on the real photographs taken a little differently: each photo
 is turned up to 8 degrees, scaled 0.8-1.15 (a few per cent more one way than the other, as a
 camera not quite overhead squashes it), blurred up to 0.8 px and saved again as a JPEG of
-quality 60-95, four times with fixed seeds. A camera over a real table sees its tiles so.
+quality 60-95, eight times with fixed seeds. A camera over a real table sees its tiles so.
 
 Prints recall, tiles reported beyond the labels (read wrong, or phantoms) and the images they
 were on; writes results/vision_perturbed.json. The photos are ``../shared/photos`` (see
@@ -27,7 +27,7 @@ sys.path.insert(0, str(HERE.parent))
 from vision.recognizer import recognize  # noqa: E402
 from vision.types import Image  # noqa: E402
 
-SEEDS = range(4)  # perturbations of each photo
+SEEDS = range(8)  # perturbations of each photo
 
 
 def perturbed(image: Image, seed: int) -> Image:
