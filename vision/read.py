@@ -294,21 +294,21 @@ def _check_half(
     areas = [float(stats[k, cv2.CC_STAT_AREA]) for k in set(blobs) if blobs.count(k) == 1]
     if len(areas) >= 2 and max(areas) > float(cfg["size_ratio"]) * min(areas):
         defects.append(f"pip sizes {sorted(areas)} in half {half}")
+    if not blobs:
+        return
+    cy = sum(float(centroids[k][1]) for k in blobs) / len(blobs)
+    middle = length / 4 if half == 0 else 3 * length / 4
     if len(blobs) >= 2:
         cx = sum(float(centroids[k][0]) for k in blobs) / len(blobs)
         if abs(cx - width / 2) > float(cfg["off_centre"]) * width:
             defects.append(f"pips off centre in half {half}")
-        cy = sum(float(centroids[k][1]) for k in blobs) / len(blobs)
-        middle = length / 4 if half == 0 else 3 * length / 4
         if abs(cy - middle) > float(cfg["off_middle"]) * length / 2:
             defects.append(f"pips off the middle of half {half}")
-    if blobs:
-        # a face's pips are centred in their half (a 1 sits there or beyond): pips gathered
-        # by the tile's middle are a block of another face's, in a cell too long for it
-        cy = sum(float(centroids[k][1]) for k in blobs) / len(blobs)
-        toward = (cy - length / 4) if half == 0 else (3 * length / 4 - cy)
-        if toward > float(cfg["toward_middle"]) * length / 2:
-            defects.append(f"the pips of half {half} by the tile's middle")
+    # a face's pips are centred in their half (a 1 sits there or beyond): pips gathered by
+    # the tile's middle are a block of another face's, in a cell too long for it
+    toward = (cy - middle) if half == 0 else (middle - cy)
+    if toward > float(cfg["toward_middle"]) * length / 2:
+        defects.append(f"the pips of half {half} by the tile's middle")
 
 
 def _check_layout(

@@ -489,9 +489,12 @@ def _line_sizes(region: Region, width: float, cfg: Config) -> list[tuple[float, 
     a_lo, a_hi = (float(v) for v in cfg["locate"]["aspect"])
     near = float(cfg["locate"]["line_width"])
     out: list[tuple[float, float]] = []
-    for n in range(1, int(long / (a_lo * short)) + 1):
-        if abs(math.log(short / width)) <= near and a_lo <= long / (n * short) <= a_hi:
-            out.append((short, long / (n * short)))  # tiles end to end
+    if abs(math.log(short / width)) <= near:  # tiles end to end, each as wide as the region
+        out += [
+            (short, long / (n * short))
+            for n in range(1, int(long / (a_lo * short)) + 1)
+            if a_lo <= long / (n * short) <= a_hi
+        ]
     for n in range(2, int(long / width * (1 + near)) + 1):
         across = long / n  # tiles side by side, each this wide
         if abs(math.log(across / width)) <= near and a_lo <= short / across <= a_hi:
