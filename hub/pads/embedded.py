@@ -70,12 +70,9 @@ class EmbeddedBroker:
 
     async def _shutdown(self) -> None:
         await self._broker.shutdown()
-        # amqtt leaves its client connections' tasks and sockets behind: end them here
-        me = asyncio.current_task()
-        tasks = [t for t in asyncio.all_tasks() if t is not me]
-        for task in tasks:
-            task.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)
+        # amqtt leaves its client connections' tasks and sockets behind: end them here. The
+        # sockets first: a task cancelled drops its StreamWriter, which warns when collected
+        # while its socket is still open (it was, now and then, in a test's teardown)
         selector = getattr(self._loop, "_selector", None)  # the sockets still registered
         for key in list(selector.get_map().values()) if selector is not None else []:
             for handle in key.data if isinstance(key.data, tuple) else ():
@@ -87,5 +84,10 @@ class EmbeddedBroker:
         for transport in list(getattr(self._loop, "_transports", {}).values()):
             if isinstance(transport, asyncio.Transport) and not transport.is_closing():
                 transport.close()
+        me = asyncio.current_task()
+        tasks = [t for t in asyncio.all_tasks() if t is not me]
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
         for _ in range(3):  # let the closes run
             await asyncio.sleep(0)
