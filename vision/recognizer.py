@@ -299,11 +299,7 @@ def _clear_of_the_edge(
         if f.reading.defects != (_AT_EDGE,) or f.reading.face is None:
             out.append(f)
             continue
-        q = np.array(f.quad, np.float64)
-        across, along = q[1] - q[0], q[3] - q[0]
-        across /= max(float(np.hypot(*across)), 1e-9)
-        along /= max(float(np.hypot(*along)), 1e-9)
-        c = q.mean(axis=0)
+        c, across, along, _, _ = _axes(f.quad)
         cell = cell_about(c, across, along, width, ratio * width)
         own = np.hypot(*(pips.xy - c).T) < ratio * width
         moved = centre_on_pips(cell, pips.xy[own], pips.radius[own])
@@ -320,6 +316,14 @@ def _clear_of_the_edge(
     return out
 
 
+def _axes(quad: Quad) -> tuple[Floats, Floats, Floats, float, float]:
+    """A cell's centre, its unit vectors across and along, its width and its length."""
+    q = np.array(quad, np.float64)
+    across, along = q[1] - q[0], q[3] - q[0]
+    width, length = float(np.hypot(*across)), float(np.hypot(*along))
+    return q.mean(axis=0), across / max(width, 1e-9), along / max(length, 1e-9), width, length
+
+
 def _past_the_ends(found: list[_Found], pips: Pips, cfg: Config) -> list[_Found]:
     """Tiles read sure with a pip just past either end, near their centre line, that no
     other tile read holds: a cell cut short of its tile (the set's size taken a little
@@ -334,10 +338,8 @@ def _past_the_ends(found: list[_Found], pips: Pips, cfg: Config) -> list[_Found]
         if not _sure_face(f.reading, floor):
             out.append(f)
             continue
-        q = np.array(f.quad, np.float64)
-        width, length = math.dist(f.quad[0], f.quad[1]), math.dist(f.quad[0], f.quad[3])
-        ex, ey = (q[1] - q[0]) / max(width, 1e-9), (q[3] - q[0]) / max(length, 1e-9)
-        rel = xy - q.mean(axis=0)
+        centre, ex, ey, width, length = _axes(f.quad)
+        rel = xy - centre
         x, y = np.abs(rel @ ex), np.abs(rel @ ey)
         near = (x <= across * width) & (y > length / 2) & (y <= length / 2 + depth * width)
         loose = [
@@ -551,11 +553,11 @@ def _explained(kept: Cells, sure: list[Quad], xy: Floats, reach: float) -> Cells
     """The cells that, with the tiles read before (``sure``) and each other, hold every pip
     within ``reach`` of them: a cell across two tiles' halves reads as a tile too, and
     leaves the other halves' pips just beyond it. Pips farther off are another tile's."""
+    points = [(float(x), float(y)) for x, y in xy]
     while kept:
         # again after dropping cells: their pips are loose now, and a cell beside them may
         # hold the other half of a tile one of them lay across
         held = [*sure, *(q for q, _ in kept)]
-        points = [(float(x), float(y)) for x, y in xy]
         loose = [p for p in points if not any(inside(p, q) for q in held)]
         near = {
             k
