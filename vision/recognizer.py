@@ -394,15 +394,23 @@ def _leftovers(
         own = [free[k] for k in group]
         centre = pips.xy[own].mean(axis=0)
         angles = _angles_near(centre, sure, pips.xy[own], cfg["locate"])
+        best: Cells = []
         for w, r in sizes:
             _, cells_read = _from_pips(
                 bgr, pips.xy[own], pips.radius[own], pips.bright, angles, w, r, sure, pips.xy, cfg
             )
-            if cells_read:
-                out += [_Found(q, reading) for q, reading in cells_read]
-                sure += [q for q, _ in cells_read]
+            best = _more_tiles(best, cells_read)
+            if best and _holds_all([q for q, _ in best], pips.xy[own]):
                 break
+        out += [_Found(q, reading) for q, reading in best]
+        sure += [q for q, _ in best]
     return out
+
+
+def _more_tiles(best: Cells, cells: Cells | None) -> Cells:
+    """Of two placings of a group's tiles, the one of more tiles (the first, if as many): a
+    size that reads some tiles sure beside others only in doubt may not be the set's."""
+    return cells if cells and len(cells) > len(best) else best
 
 
 def _near_each_other(xy: Floats, reach: float) -> list[list[int]]:
@@ -474,10 +482,12 @@ def _recut(
         # a region shorter than the part of a tile one may cover holds no whole tile, however
         # its pips are laid: it is a tile cut off by the picture's edge, or a die
         if max(region.rect[1]) >= (1 - float(cfg["locate"]["underhang"])) * ratio * width:
-            out = _from_pips(
+            placed = _from_pips(
                 bgr, xy, radius, region.bright, angles, width, ratio, sure, pips.xy, cfg
             )
-            if out[1] is not None:
+            if placed[1] is not None and len(placed[1]) > len(out[1] or []):
+                out = placed
+            if out[1] is not None and _holds_all([q for q, _ in out[1]], xy):
                 break
     return out
 
@@ -525,8 +535,10 @@ def _from_pips(
     floor = float(cfg["read"]["min_confidence"])
     edge = float(cfg["locate"]["edge_margin"])
     explain = float(cfg["locate"]["explain"])
+    doubt_floor = float(cfg["locate"]["holder_confidence"])
     seen: set[tuple[int, ...]] = set()
     read: Cells = []
+    tile_like: Cells = []  # read in doubt, but with pips in both halves and few defects
     for angle in sorted({round(a % 180.0, 1) for a in angles}):
         for cell in pip_grid_cells(xy, radius, angle, width, aspect * width):
             q = centre_on_pips(cell, xy, radius)
@@ -539,36 +551,72 @@ def _from_pips(
                 bgr, q, reading, bright, aspect, every, cfg
             ):
                 read.append((q, reading))
+            elif reading.low >= 1 and reading.high <= 6 and reading.confidence >= doubt_floor:
+                tile_like.append((q, reading))
     kept: Cells = []
     for q, reading in sorted(read, key=lambda c: -c[1].confidence):
         if not any(_overlap(q, other) for other in [*sure, *(k for k, _ in kept)]):
             kept.append((q, reading))
-    kept = _explained(kept, sure, xy[_not_specks(radius, cfg)], explain * width)
+    # a tile that reads only in doubt still holds its pips: the cells beside it are not
+    # across two tiles for leaving them loose
+    holders: list[Quad] = []
+    for q, _ in sorted(tile_like, key=lambda c: -c[1].confidence):
+        if not any(_overlap(q, other) for other in [*sure, *(k for k, _ in kept), *holders]):
+            holders.append(q)
+    counted = xy[_not_specks(radius, cfg)]
+    kept = _explained(kept, sure, counted, explain * width, holders, [q for q, _ in tile_like])
     if not kept:
         return -1.0, None
     return sum(r.confidence for _, r in kept) / len(kept), kept
 
 
-def _explained(kept: Cells, sure: list[Quad], xy: Floats, reach: float) -> Cells:
-    """The cells that, with the tiles read before (``sure``) and each other, hold every pip
-    within ``reach`` of them: a cell across two tiles' halves reads as a tile too, and
-    leaves the other halves' pips just beyond it. Pips farther off are another tile's."""
+def _explained(
+    kept: Cells,
+    sure: list[Quad],
+    xy: Floats,
+    reach: float,
+    holders: Sequence[Quad] = (),
+    tile_like: Sequence[Quad] = (),
+) -> Cells:
+    """The cells that, with the tiles read before (``sure``), each other and ``holders``
+    (tiles read in doubt), hold every pip within ``reach`` of them: a cell across two
+    tiles' halves reads as a tile too, and leaves the other halves' pips just beyond it.
+    Pips farther off are another tile's. A holder leaving pips loose is dropped as a cell
+    is, so that cells across tiles do not hold each other's halves along a row; and a cell
+    whose pips all lie in one ``tile_like`` cell (read in doubt) with loose pips beside
+    them is part of that tile: holders do not hold its loose pips."""
     points = [(float(x), float(y)) for x, y in xy]
-    while kept:
+    cells: list[tuple[Quad, Reading | None]] = [*kept, *((q, None) for q in holders)]
+    part = {id(q) for q, _ in kept if _part_of_a_tile(q, points, sure, tile_like)}
+    while any(r is not None for _, r in cells):
         # again after dropping cells: their pips are loose now, and a cell beside them may
         # hold the other half of a tile one of them lay across
-        held = [*sure, *(q for q, _ in kept)]
+        held = [*sure, *(q for q, _ in cells)]
         loose = [p for p in points if not any(inside(p, q) for q in held)]
+        held_by_cells = [*sure, *(q for q, r in cells if r is not None)]
+        loose_here = [p for p in points if not any(inside(p, q) for q in held_by_cells)]
         near = {
             k
-            for k, (q, _) in enumerate(kept)
-            for p in loose
+            for k, (q, _) in enumerate(cells)
+            for p in (loose_here if id(q) in part else loose)
             if cv2.pointPolygonTest(np.array(q, np.float32).reshape(-1, 1, 2), p, True) > -reach
         }
         if not near:
-            return kept
-        kept = [c for k, c in enumerate(kept) if k not in near]
-    return kept
+            break
+        cells = [c for k, c in enumerate(cells) if k not in near]
+    return [(q, r) for q, r in cells if r is not None]
+
+
+def _part_of_a_tile(
+    quad: Quad, points: list[tuple[float, float]], sure: list[Quad], tile_like: Sequence[Quad]
+) -> bool:
+    """Do the pips in ``quad`` all lie in one of ``tile_like``, with pips no tile read sure
+    holds: a cell over part of a tile read in doubt (a 6-3's 3 read as 2-1)."""
+    own = [p for p in points if inside(p, quad)]
+    others = [p for p in points if not inside(p, quad) and not any(inside(p, q) for q in sure)]
+    return bool(own) and any(
+        all(inside(p, t) for p in own) and any(inside(p, t) for p in others) for t in tile_like
+    )
 
 
 def _same_longer(

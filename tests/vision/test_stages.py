@@ -341,6 +341,30 @@ def test_a_cell_placed_by_pips_is_kept_only_if_the_pips_just_beyond_it_are_held(
     assert [r.face for _, r in _explained(kept, [cell(0)], loose[:4], 40.0)] == ["2-1", "3-1"]
 
 
+def test_a_tile_read_in_doubt_holds_its_pips_for_the_cells_beside_it() -> None:
+    """Three tiles side by side; the middle one reads only in doubt (a red 4 blurred). Its
+    pips are held by it, so the tiles beside it stand; without it they lie loose beside
+    both, and both go. A cell whose pips all lie in a tile read in doubt, with loose pips
+    beside them, is part of that tile (a 6-3's 3 read as 2-1): held by nothing else."""
+    from vision.recognizer import _explained
+    from vision.types import Reading
+
+    def cell(cx: float, top: float = 0.0) -> tuple[tuple[float, float], ...]:
+        return ((cx - 20, top), (cx + 20, top), (cx + 20, top + 80), (cx - 20, top + 80))
+
+    kept = [(cell(0), Reading(2, 1, 1.0, ())), (cell(80), Reading(3, 1, 1.0, ()))]
+    pips = np.array([(0.0, 20.0), (0.0, 60.0), (80.0, 20.0), (80.0, 60.0), (40.0, 20.0)])
+    assert _explained(kept, [], pips, 30.0) == []
+    held = _explained(kept, [], pips, 30.0, [cell(40)])
+    assert [r.face for _, r in held] == ["2-1", "3-1"]
+    # the 2-1's pips, and a loose one past its end, all lie in one tile read in doubt
+    part = [(cell(0), Reading(2, 1, 1.0, ()))]
+    pips = np.array([(0.0, 20.0), (0.0, 40.0), (0.0, 60.0), (0.0, 90.0)])
+    doubt = cell(0, top=15.0)
+    assert [r.face for _, r in _explained(part, [], pips, 30.0, [cell(0, 80.0)])] == ["2-1"]
+    assert _explained(part, [], pips, 30.0, [cell(0, 80.0)], [doubt]) == []
+
+
 def test_a_tile_with_a_loose_pip_just_past_its_end_is_in_doubt() -> None:
     """A pip just past a tile's end, on its centre line, that no other tile read holds:
     the cell was cut short of its tile. Held by the tile lying end to end with it, the pip
