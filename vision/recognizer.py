@@ -172,7 +172,7 @@ def recognize(
                 redo = _set_sizes(light, pips, read_sure, width, ratio, cfg)  # needed now
             if redo:
                 ok = _clear_of_the_edge(work, pips, ok, redo[0], cfg)
-                placed = _leftovers(work, pips, ok, free, redo, cfg)
+                placed = _leftovers(work, light, pips, ok, free, redo, cfg)
                 # cells read in doubt where a tile now lies were its halves or a misfit
                 ok = [
                     f
@@ -372,6 +372,7 @@ def _free_pips(pips: Pips, ok: list[_Found], cfg: Config) -> list[int]:
 
 def _leftovers(
     bgr: Image,
+    light: Image,
     pips: Pips,
     ok: list[_Found],
     free: list[int],
@@ -387,6 +388,7 @@ def _leftovers(
     if not free or not sure:
         return []
     width = sizes[0][0]
+    grads = gradients(light)
     out: list[_Found] = []
     for group in _near_each_other(pips.xy[free], float(cfg["locate"]["pip_link"]) * width):
         if len(group) < 2:
@@ -395,7 +397,7 @@ def _leftovers(
         centre = pips.xy[own].mean(axis=0)
         angles = _angles_near(centre, sure, pips.xy[own], cfg["locate"])
         best: Cells = []
-        for w, r in sizes:
+        for w, r in [*sizes, *_local_sizes(grads, pips, sure, centre, sizes, cfg["locate"])]:
             _, cells_read = _from_pips(
                 bgr, pips.xy[own], pips.radius[own], pips.bright, angles, w, r, sure, pips.xy, cfg
             )
@@ -405,6 +407,35 @@ def _leftovers(
         out += [_Found(q, reading) for q, reading in best]
         sure += [q for q, _ in best]
     return out
+
+
+def _local_sizes(
+    grads: tuple[Image, Image],
+    pips: Pips,
+    sure: list[Quad],
+    centre: Floats,
+    sizes: list[tuple[float, float]],
+    cfg: Config,
+) -> list[tuple[float, float]]:
+    """The tile size measured between the rims of the tiles read sure nearest ``centre``,
+    where it differs from every one of the set's ``sizes``: a camera not quite overhead
+    shows the far tiles smaller than the near ones (a tenth, across one photo), and a cell
+    a little too wide hangs off its tile onto the table or a neighbour."""
+    q = np.array(sure, np.float64)
+    nearest = np.argsort(np.hypot(*(q.mean(axis=1) - centre).T))[: int(cfg["angle_tiles"])]
+    measured = [rim_size(grads, sure[int(k)], pips.xy, pips.radius, cfg) for k in nearest]
+    rim_w = float(np.median([m[0] for m in measured]))
+    rim_len = float(np.median([m[1] for m in measured]))
+    band = 2 * float(cfg["rim_bevel"]) * rim_w
+    lo, hi = (float(v) for v in cfg["aspect"])
+    near = float(cfg["local_size"])
+    return [
+        (w, length / w)
+        for w, length in ((rim_w + band, rim_len + band), (rim_w, rim_len))
+        if w > 0
+        and lo <= length / w <= hi
+        and all(abs(math.log(w / other)) > near for other, _ in sizes)
+    ]
 
 
 def _more_tiles(best: Cells, cells: Cells | None) -> Cells:

@@ -401,3 +401,28 @@ def test_a_red_fringe_beside_a_white_pip_is_no_pip() -> None:
     bright, _ = find_pips(lightness(image), image, load_config("recognize")["pips"], 41)
     assert len(bright.xy) == 2, bright.xy
     assert not (np.hypot(bright.xy[:, 0] - 318, bright.xy[:, 1] - 226) < 4).any()
+
+
+def test_pips_no_tile_holds_are_also_tried_at_the_size_of_the_tiles_nearest_them() -> None:
+    """Far tiles look smaller than near ones: where the tiles read sure nearest a group of
+    loose pips measure (between their rims) a tenth narrower than the set's size, that size
+    is tried too; where they measure the set's size, nothing more is tried."""
+    from vision.recognizer import _local_sizes
+    from vision.types import Pips
+
+    image = np.full((300, 400, 3), (150, 170, 190), np.uint8)  # a light table
+    quads = []
+    for cx in (100, 200, 300):
+        cv2.rectangle(image, (cx - 18, 110), (cx + 18, 190), (25, 25, 25), -1)  # 37 x 81 px
+        quads.append(
+            ((cx - 20.0, 106.0), (cx + 20.0, 106.0), (cx + 20.0, 194.0), (cx - 20.0, 194.0))
+        )
+    grads = gradients(lightness(image))
+    none = np.zeros((0, 2))
+    pips = Pips(True, none, np.zeros(0), np.zeros(0, bool))
+    cfg = load_config("recognize")["locate"]
+    centre = np.array([200.0, 250.0])
+    sizes = _local_sizes(grads, pips, quads, centre, [(40.0, 2.2)], cfg)
+    # the tile with its bevel, and its face alone: both near the 37 x 81 drawn
+    assert len(sizes) == 2 and all(abs(w - 36.5) < 2 and abs(w * a - 81) < 4 for w, a in sizes)
+    assert _local_sizes(grads, pips, quads, centre, [(37.0, 2.2), (35.5, 2.25)], cfg) == []
