@@ -76,12 +76,17 @@ def tile_sizes(regions: list[Region], guess: float, cfg: Config) -> list[tuple[f
         if len(out) == int(cfg["candidates"]):
             break
     # regions shaped like one tile say its size outright, even far from what the pips suggest
-    # (a close-up whose highlights look like small pips)
+    # (a close-up whose highlights look like small pips), or its shape: a lone tile among
+    # square dice, which the fit above makes as square as the search allows
     lone = [(s, ln / s) for s, ln in sides if s > 0 and a_lo <= ln / s <= a_hi]
     if lone:
         width = float(np.median([s for s, _ in lone]))
-        if all(abs(math.log(width / w)) > float(cfg["distinct"]) for w, _ in out):
-            out.append((width, float(np.median([a for _, a in lone]))))
+        aspect = float(np.median([a for _, a in lone]))
+        apart = float(cfg["distinct"])
+        if all(
+            abs(math.log(width / w)) > apart or abs(math.log(aspect / a)) > apart for w, a in out
+        ):
+            out.append((width, aspect))
     return out
 
 

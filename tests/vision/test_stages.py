@@ -426,3 +426,19 @@ def test_pips_no_tile_holds_are_also_tried_at_the_size_of_the_tiles_nearest_them
     # the tile with its bevel, and its face alone: both near the 37 x 81 drawn
     assert len(sizes) == 2 and all(abs(w - 36.5) < 2 and abs(w * a - 81) < 4 for w, a in sizes)
     assert _local_sizes(grads, pips, quads, centre, [(37.0, 2.2), (35.5, 2.25)], cfg) == []
+
+
+def test_a_lone_tile_among_dice_says_its_own_shape() -> None:
+    """Three dice (square) and one tile lying alone: the fit of whole tiles to every region
+    makes the tile as square as the search allows, which cuts the lone tile into nothing.
+    The lone tile's own width and length are a candidate too."""
+    from vision.locate import tile_sizes
+    from vision.segment import Region
+
+    def region(w: float, h: float) -> Region:
+        box = np.zeros((4, 1, 2), np.int32)
+        return Region(box, ((0.0, 0.0), (w, h), 0.0), w * h, (0,), (30.0, 30.0, 30.0), True)
+
+    regions = [region(37, 40), region(34, 36), region(32, 35), region(40, 97)]
+    sizes = tile_sizes(regions, 44.7, load_config("recognize")["locate"])
+    assert any(abs(w - 40) < 1 and abs(a - 97 / 40) < 0.05 for w, a in sizes), sizes
