@@ -353,9 +353,11 @@ def _past_the_ends(found: list[_Found], pips: Pips, cfg: Config) -> list[_Found]
 
 def _not_specks(radius: Floats, cfg: Config) -> Array:
     """Which of the pips are pips, not specks far smaller than the others (a glint on the
-    table beside a tile)."""
+    table beside a tile), nor patches far larger (a lighter patch of wood's grain between
+    two tiles: more than twice the others' radius, as no tile's pip is)."""
     typical = float(np.median(radius)) if len(radius) else 0.0
     keep: Array = radius >= float(cfg["locate"]["speck"]) * typical
+    keep &= radius <= float(cfg["segment"]["max_pip_radius"]) * typical
     return keep
 
 

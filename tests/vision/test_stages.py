@@ -442,3 +442,14 @@ def test_a_lone_tile_among_dice_says_its_own_shape() -> None:
     regions = [region(37, 40), region(34, 36), region(32, 35), region(40, 97)]
     sizes = tile_sizes(regions, 44.7, load_config("recognize")["locate"])
     assert any(abs(w - 40) < 1 and abs(a - 97 / 40) < 0.05 for w, a in sizes), sizes
+
+
+def test_a_patch_far_larger_than_a_pip_need_not_be_held() -> None:
+    """Of the pips a group of tiles must hold, a speck far smaller than the others (a glint)
+    and a patch more than twice their radius (lighter wood grain between two tiles, found
+    as a bright "pip" beside a 6-5 of one photo) are neither: a tile beside them stands."""
+    from vision.recognizer import _not_specks
+
+    radius = np.array([4.5, 4.4, 4.6, 5.9, 11.2, 1.5])  # a 1's larger pip is still a pip
+    keep = _not_specks(radius, load_config("recognize"))
+    assert keep.tolist() == [True, True, True, True, False, False]
