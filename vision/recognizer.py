@@ -584,7 +584,7 @@ def _from_pips(
                 bgr, q, reading, bright, aspect, every, cfg
             ):
                 read.append((q, reading))
-            elif reading.low >= 1 and reading.high <= 6 and reading.confidence >= doubt_floor:
+            elif _holds_a_tile(reading, doubt_floor):
                 tile_like.append((q, reading))
     kept: Cells = []
     for q, reading in sorted(read, key=lambda c: -c[1].confidence):
@@ -601,6 +601,22 @@ def _from_pips(
     if not kept:
         return -1.0, None
     return sum(r.confidence for _, r in kept) / len(kept), kept
+
+
+#: doubts of a tile whose pips are all there, laid as a face's are, only not red enough (a
+#: small red pip blurred, or its colour halved by a JPEG): a tile lies there. Other doubts
+#: (a blob, red pips in a white count) are as often a cell across two tiles' halves.
+_PALE_RED = ("pips not all red", "faint red specks")
+
+
+def _holds_a_tile(reading: Reading, floor: float) -> bool:
+    """Is a reading in doubt still a tile, whose pips the tiles beside it need not hold?"""
+    return (
+        reading.low >= 1
+        and reading.high <= 6
+        and reading.confidence >= floor
+        and all(any(kind in d for kind in _PALE_RED) for d in reading.defects)
+    )
 
 
 def _explained(

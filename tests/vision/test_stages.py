@@ -453,3 +453,20 @@ def test_a_patch_far_larger_than_a_pip_need_not_be_held() -> None:
     radius = np.array([4.5, 4.4, 4.6, 5.9, 11.2, 1.5])  # a 1's larger pip is still a pip
     keep = _not_specks(radius, load_config("recognize"))
     assert keep.tolist() == [True, True, True, True, False, False]
+
+
+def test_only_a_tile_whose_red_pips_read_pale_holds_pips_for_its_neighbours() -> None:
+    """A reading in doubt holds its pips for the tiles beside it only where every doubt is
+    red pips not red enough (a blurred red 4): red pips in a white count or a blob are as
+    often a cell across two tiles' halves (a 6-4 cut off by the picture's edge)."""
+    from vision.recognizer import _holds_a_tile
+    from vision.types import Reading
+
+    assert _holds_a_tile(Reading(4, 4, 0.55, ("4 pips not all red",)), 0.25)
+    assert _holds_a_tile(
+        Reading(4, 2, 0.3, ("faint red specks of 19 px", "4 pips not all red")), 0.25
+    )
+    assert not _holds_a_tile(Reading(2, 2, 0.3, ("red pips in a 2", "red pips in a 2")), 0.25)
+    assert not _holds_a_tile(Reading(3, 2, 0.3, ("blob of 48 px",)), 0.25)
+    assert not _holds_a_tile(Reading(4, 4, 0.17, ("4 pips not all red",) * 3), 0.25)
+    assert not _holds_a_tile(Reading(4, 0, 0.55, ("4 pips not all red",)), 0.25)
