@@ -571,7 +571,7 @@ def _from_pips(
     doubt_floor = float(cfg["locate"]["holder_confidence"])
     seen: set[tuple[int, ...]] = set()
     read: Cells = []
-    tile_like: Cells = []  # read in doubt, but with pips in both halves and few defects
+    tile_like: Cells = []  # read in doubt only for red pips not red enough (_holds_a_tile)
     for angle in sorted({round(a % 180.0, 1) for a in angles}):
         for cell in pip_grid_cells(xy, radius, angle, width, aspect * width):
             q = centre_on_pips(cell, xy, radius)
