@@ -676,15 +676,18 @@ def _same_longer(
     aspect: float,
     every: Floats,
     cfg: Config,
+    by: float | None = None,
 ) -> bool:
-    """Does the cell, made a little longer about its centre, read the same face? A cell of
-    a size measured a few per cent short cuts off its tile's end pips and reads part of its
-    face (a 4-1's large 1 cut in two as a 2); the whole tile reads as it did."""
+    """Does the cell, made longer about its centre (``by`` a share of its length, or a
+    little), read the same face? A cell of a size measured a few per cent short cuts off
+    its tile's end pips and reads part of its face (a 4-1's large 1 cut in two as a 2); the
+    whole tile reads as it did."""
+    share = float(cfg["locate"]["longer"]) if by is None else by
     q = np.array(quad, np.float64)
-    along = (q[3] - q[0]) * float(cfg["locate"]["longer"]) / 2
+    along = (q[3] - q[0]) * share / 2
     longer = (q[0] - along, q[1] - along, q[2] + along, q[3] + along)
     cell = tuple((float(p[0]), float(p[1])) for p in longer)
-    grown = aspect * (1 + float(cfg["locate"]["longer"]))
+    grown = aspect * (1 + share)
     return read_tile(bgr, cell, bright, grown, cfg["read"], every).face == reading.face
 
 
@@ -812,6 +815,7 @@ def _best_cut(
         if key not in seen:
             reading = read_tile(bgr, q, region.bright, aspect, cfg["read"], xy)
             reading = _misfit_cell(reading, q, width, aspect, cfg)
+            reading = _short_cell(bgr, reading, q, region.bright, width, aspect, xy, cfg)
             seen[key] = _off_region(reading, q, region, cfg) if whole else reading
         return seen[key]
 
@@ -979,6 +983,30 @@ def _misfit_cell(reading: Reading, quad: Quad, width: float, aspect: float, cfg:
     if off <= float(cfg["locate"]["cell_slack"]):
         return reading
     return _penalise(reading, f"cell {off:.0%} off the tile size", cfg)
+
+
+def _short_cell(
+    bgr: Image,
+    reading: Reading,
+    quad: Quad,
+    bright: bool,
+    width: float,
+    aspect: float,
+    every: Floats,
+    cfg: Config,
+) -> Reading:
+    """The reading, less sure when its cell, cut from a region shorter than a tile, reads
+    otherwise made as long as a tile: a region stopped short in a red 4 (its pips run
+    together), and the cell from there to the tile's other end read the 4's near column as
+    a 1 (a 4-2 read as 2-1)."""
+    length = math.dist(quad[1], quad[2])
+    want = aspect * width
+    if reading.face is None or length >= (1 - float(cfg["locate"]["short_cell"])) * want:
+        return reading
+    w = max(math.dist(quad[0], quad[1]), 1e-9)
+    if _same_longer(bgr, quad, reading, bright, length / w, every, cfg, want / length - 1):
+        return reading
+    return _penalise(reading, f"reads otherwise {1 - length / want:.0%} longer", cfg)
 
 
 def _penalise(reading: Reading, defect: str, cfg: Config) -> Reading:

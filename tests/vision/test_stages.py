@@ -470,3 +470,33 @@ def test_only_a_tile_whose_red_pips_read_pale_holds_pips_for_its_neighbours() ->
     assert not _holds_a_tile(Reading(3, 2, 0.3, ("blob of 48 px",)), 0.25)
     assert not _holds_a_tile(Reading(4, 4, 0.17, ("4 pips not all red",) * 3), 0.25)
     assert not _holds_a_tile(Reading(4, 0, 0.55, ("4 pips not all red",)), 0.25)
+
+
+def test_a_cell_short_of_a_tile_must_read_the_same_made_as_long_as_one() -> None:
+    """A region stopped short in a red 4: the cell from there to the tile's other end reads
+    part of the 4 (here a 2 with red pips); made as long as a tile, it reads 4-2, so the
+    short reading loses a defect's worth. A short cell on the tile's middle reads 4-2 both
+    ways and stands; a cell of the tile's length is not read again."""
+    from vision.read import read_tile
+    from vision.recognizer import _short_cell
+
+    cfg = load_config("recognize")
+    image = np.full((240, 240, 3), (150, 170, 190), np.uint8)
+    cv2.rectangle(image, (100, 56), (140, 144), (25, 25, 25), -1)  # a black tile, upright
+    red, white = [(110, 68), (130, 68), (110, 88), (130, 88)], [(110, 130), (130, 130)]
+    for x, y in red:
+        cv2.circle(image, (x, y), 5, (40, 30, 200), -1)
+    for x, y in white:
+        cv2.circle(image, (x, y), 5, (235, 235, 235), -1)
+    pips = np.array(red + white, np.float64)
+
+    def read(top: float, bottom: float) -> tuple[str | None, str | None, float]:
+        q = ((100.0, top), (140.0, top), (140.0, bottom), (100.0, bottom))
+        first = read_tile(image, q, True, (bottom - top) / 40, cfg["read"], pips)
+        after = _short_cell(image, first, q, True, 40.0, 2.2, pips, cfg)
+        return first.face, after.face, after.confidence / max(first.confidence, 1e-9)
+
+    assert read(56, 144) == ("4-2", "4-2", 1.0)
+    assert read(64, 136) == ("4-2", "4-2", 1.0)
+    face, _, kept = read(80, 144)
+    assert face != "4-2" and kept == pytest.approx(float(cfg["read"]["penalty"]))
