@@ -6,6 +6,7 @@ known tile size) for many frames.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 from collections.abc import Sequence
@@ -111,6 +112,8 @@ def recognize(
     laps.lap("pips")
     seeds = [p.xy[p.seed] / scale for p in both if len(p.radius)]
     floor = float(cfg["read"]["min_confidence"])
+    # the lightness's gradients, for measuring tiles' rims: once a frame, and only if needed
+    grads = functools.cache(lambda: gradients(light))
     for pips in both:
         if len(pips.radius) == 0:
             continue
@@ -158,7 +161,7 @@ def recognize(
             if measured and any(cells is None for _, cells in cut):
                 # the set's size is now known (see _set_sizes): groups no cut fitted are cut
                 # again at it, where a region covering part of a tile still holds one
-                redo = _set_sizes(light, pips, read_sure, width, ratio, cfg)
+                redo = _set_sizes(grads(), pips, read_sure, width, ratio, cfg)
                 cut = [
                     _recut(work, light, region, rect, pips, redo, read_sure, cfg)
                     if cells is None
@@ -169,10 +172,10 @@ def recognize(
             at_edge = any(f.reading.defects == (_AT_EDGE,) for f in ok)
             free = _free_pips(pips, ok, cfg) if measured else []
             if measured and not redo and (at_edge or free):
-                redo = _set_sizes(light, pips, read_sure, width, ratio, cfg)  # needed now
+                redo = _set_sizes(grads(), pips, read_sure, width, ratio, cfg)  # needed now
             if redo:
                 ok = _clear_of_the_edge(work, pips, ok, redo[0], cfg)
-                placed = _leftovers(work, light, pips, ok, free, redo, cfg)
+                placed = _leftovers(work, grads(), pips, ok, free, redo, cfg)
                 # cells read in doubt where a tile now lies were its halves or a misfit
                 ok = [
                     f
@@ -253,7 +256,7 @@ def _may_hold_a_tile(region: Region, width: float, aspect: float, cfg: Config) -
 
 
 def _set_sizes(
-    light: Image,
+    grads: tuple[Image, Image],
     pips: Pips,
     sure: list[Quad],
     width: float,
@@ -262,26 +265,29 @@ def _set_sizes(
 ) -> list[tuple[float, float]]:
     """The set's tile size (W, aspect), measured between the rims of the tiles read ``sure``
     at the candidate ``width`` and ``ratio`` (which need only be near it to read them); best
-    guess first.
-
-    The rims found are often the face's, inside the tile's bevelled edge (on a table of the
-    tile's colour, its outer edge hardly shows): the tile is the face and the bevel, else the
-    face alone, else the candidate size.
-    """
-    grads = gradients(light)
-    measured = [rim_size(grads, q, pips.xy, pips.radius, cfg["locate"]) for q in sure]
-    rim_w = float(np.median([m[0] for m in measured]))
-    rim_len = float(np.median([m[1] for m in measured]))
-    band = 2 * float(cfg["locate"]["rim_bevel"]) * rim_w
-    sizes = [
-        (rim_w + band, (rim_len + band) / max(rim_w + band, 1e-9)),
-        (width, ratio),
-        (rim_w, rim_len / max(rim_w, 1e-9)),
-    ]
+    guess first: the tile measured with its bevel, the candidate size, the face alone (see
+    ``_rim_sizes``)."""
+    with_bevel, face = _rim_sizes(grads, pips, sure, cfg["locate"])
     # a tile's shape is known within the searched range: rims measured on two or three
     # tiles can be thrown far off it (a shadow, a neighbour's rim)
     lo, hi = (float(v) for v in cfg["locate"]["aspect"])
-    return [(w, a) for w, a in sizes if lo <= a <= hi]
+    return [(w, a) for w, a in (with_bevel, (width, ratio), face) if lo <= a <= hi]
+
+
+def _rim_sizes(
+    grads: tuple[Image, Image], pips: Pips, quads: Sequence[Quad], cfg: Config
+) -> tuple[tuple[float, float], tuple[float, float]]:
+    """The tile size (W, aspect) measured between the rims of tiles read (the median), with
+    its bevel and without. The rims found are often the face's, inside the tile's bevelled
+    edge (on a table of the tile's colour, its outer edge hardly shows)."""
+    measured = [rim_size(grads, q, pips.xy, pips.radius, cfg) for q in quads]
+    rim_w = float(np.median([m[0] for m in measured]))
+    rim_len = float(np.median([m[1] for m in measured]))
+    band = 2 * float(cfg["rim_bevel"]) * rim_w
+    return (
+        (rim_w + band, (rim_len + band) / max(rim_w + band, 1e-9)),
+        (rim_w, rim_len / max(rim_w, 1e-9)),
+    )
 
 
 def _clear_of_the_edge(
@@ -374,7 +380,7 @@ def _free_pips(pips: Pips, ok: list[_Found], cfg: Config) -> list[int]:
 
 def _leftovers(
     bgr: Image,
-    light: Image,
+    grads: tuple[Image, Image],
     pips: Pips,
     ok: list[_Found],
     free: list[int],
@@ -390,7 +396,6 @@ def _leftovers(
     if not free or not sure:
         return []
     width = sizes[0][0]
-    grads = gradients(light)
     out: list[_Found] = []
     for group in _near_each_other(pips.xy[free], float(cfg["locate"]["pip_link"]) * width):
         if len(group) < 2:
@@ -425,18 +430,12 @@ def _local_sizes(
     a little too wide hangs off its tile onto the table or a neighbour."""
     q = np.array(sure, np.float64)
     nearest = np.argsort(np.hypot(*(q.mean(axis=1) - centre).T))[: int(cfg["angle_tiles"])]
-    measured = [rim_size(grads, sure[int(k)], pips.xy, pips.radius, cfg) for k in nearest]
-    rim_w = float(np.median([m[0] for m in measured]))
-    rim_len = float(np.median([m[1] for m in measured]))
-    band = 2 * float(cfg["rim_bevel"]) * rim_w
     lo, hi = (float(v) for v in cfg["aspect"])
     near = float(cfg["local_size"])
     return [
-        (w, length / w)
-        for w, length in ((rim_w + band, rim_len + band), (rim_w, rim_len))
-        if w > 0
-        and lo <= length / w <= hi
-        and all(abs(math.log(w / other)) > near for other, _ in sizes)
+        (w, a)
+        for w, a in _rim_sizes(grads, pips, [sure[int(k)] for k in nearest], cfg)
+        if w > 0 and lo <= a <= hi and all(abs(math.log(w / other)) > near for other, _ in sizes)
     ]
 
 
@@ -642,8 +641,9 @@ def _explained(
         # hold the other half of a tile one of them lay across
         held = [*sure, *(q for q, _ in cells)]
         loose = [p for p in points if not any(inside(p, q) for q in held)]
-        held_by_cells = [*sure, *(q for q, r in cells if r is not None)]
-        loose_here = [p for p in points if not any(inside(p, q) for q in held_by_cells)]
+        # for a cell that is part of a tile read in doubt, the holders hold nothing
+        by_cells = [*sure, *(q for q, r in cells if r is not None)]
+        loose_here = [p for p in points if not any(inside(p, q) for q in by_cells)] if part else []
         near = {
             k
             for k, (q, _) in enumerate(cells)
