@@ -16,6 +16,7 @@ import cv2
 import numpy as np
 
 from .config import Config
+from .medians import row_medians
 from .segment import Region
 from .types import Contour, Floats, Image, Quad
 
@@ -250,7 +251,7 @@ def line_strength(
     mid = _sample(lightness, pts)
     one = sign * (mid - _sample(lightness, pts + normal))
     other = sign * (mid - _sample(lightness, pts - normal))
-    strength: Floats = np.median(np.maximum(np.minimum(one, other), 0.0), axis=1)
+    strength: Floats = row_medians(np.maximum(np.minimum(one, other), 0.0))
     return strength
 
 
@@ -437,19 +438,21 @@ def centre_on_pips(quad: Quad, xy: Floats, radius: Floats) -> Quad:
         return quad
     ex, ey = across / w, along / length
     shift = np.zeros(2)
+    middle = q.mean(axis=0)
+    # (scalar arithmetic in Python, not numpy's: this runs for every cell of every cut)
     for _ in range(2):  # once more with the pips the first move brought in
-        centre = q.mean(axis=0) + shift
-        rel = xy - centre
+        rel = xy - (middle + shift)
         x, y = rel @ ex, rel @ ey
         now = (np.abs(x) < w / 2) & (np.abs(y) < length / 2)
-        if not now.any():
+        count = int(np.count_nonzero(now))
+        if count == 0:
             break
-        dx = float(np.clip(x[now].mean(), -0.2 * w, 0.2 * w))
+        dx = min(max(float(x[now].sum()) / count, -0.2 * w), 0.2 * w)
         margin = radius[now] + 0.04 * length
-        over = float(np.max(y[now] + margin - length / 2, initial=0.0))
-        under = float(np.max(-length / 2 - (y[now] - margin), initial=0.0))
+        over = max(float((y[now] + margin - length / 2).max()), 0.0)
+        under = max(float((-length / 2 - (y[now] - margin)).max()), 0.0)
         dy = over - under if min(over, under) == 0 else 0.0
-        dy = float(np.clip(dy, -0.1 * length, 0.1 * length))
+        dy = min(max(dy, -0.1 * length), 0.1 * length)
         if abs(dx) < 0.25 and abs(dy) < 0.25:
             break
         shift = shift + dx * ex + dy * ey

@@ -15,10 +15,12 @@ import numpy as np
 
 from .config import Config
 from .faces import RED_COUNTS
+from .medians import median, median_of, row_medians
 from .pips import split_blob
 from .types import Array, Floats, Image, Quad, Reading
 
 SEAM = "a seam across the middle"
+Stats = list[list[int]]  # per blob: x, y, width, height, area (cv2.CC_STAT_*)
 
 
 def _to_canonical(quad: Quad, width: int, length: int) -> Array:
@@ -68,9 +70,9 @@ def read_patch(patch: Image, bright: bool, cfg: Config, known: Floats | None = N
     lightness = patch[..., 0].astype(np.int16)
     border = max(1, round(float(cfg["border"]) * width))
     inner = lightness[border:-border, border:-border]
-    body = _median(inner)
+    body = median(inner)
     a_star = patch[..., 1].astype(np.int16)
-    redness = a_star - int(_median(a_star[border:-border, border:-border]))
+    redness = a_star - int(median(a_star[border:-border, border:-border]))
     strength = (lightness - body) if bright else (body - lightness)
     for arr in (strength, redness):
         arr[:border] = 0
@@ -91,7 +93,10 @@ def read_patch(patch: Image, bright: bool, cfg: Config, known: Floats | None = N
         return Reading(0, 0, _clip(1 - peak / min_contrast + 0.4), ())
     threshold = max(0.5 * min_contrast, float(cfg["threshold_share"]) * peak)
     binary = ((strength > threshold) | red).astype(np.uint8)
-    n, labels, stats, centroids = cv2.connectedComponentsWithStats(binary, connectivity=8)
+    n, labels, stats_array, centres_array = cv2.connectedComponentsWithStats(binary, connectivity=8)
+    # plain lists: the blobs are looked at one by one, where numpy's indexing costs the most
+    stats: Stats = stats_array.tolist()
+    centroids: list[list[float]] = centres_array.tolist()
     # the body away from the pips: a blurred pip's halo is neither pip nor body, and on a
     # crowded 6 it would pass for a second shade
     halo = max(1, round(float(cfg["halo"]) * width))
@@ -127,18 +132,18 @@ def read_patch(patch: Image, bright: bool, cfg: Config, known: Floats | None = N
     straddle = float(cfg["straddle"]) * width
     pip_fill = float(cfg["min_pip_fill"])
     normal = [
-        float(stats[k, cv2.CC_STAT_AREA])
+        float(stats[k][cv2.CC_STAT_AREA])
         for k in range(1, n)
-        if lo <= stats[k, cv2.CC_STAT_AREA] <= hi and _roundish(stats[k], pip_fill)
+        if lo <= stats[k][cv2.CC_STAT_AREA] <= hi and _roundish(stats[k], pip_fill)
     ]
-    unit = float(np.median(normal)) if normal else float(cfg["pip_area"]) * area_unit
+    unit = median_of(normal) if normal else float(cfg["pip_area"]) * area_unit
     faint = 0.0  # area of red specks too small to count
     least = float(cfg["least_share"])  # of a pip's area, each pip of a blob cut in several
     apart = True  # every pip was a blob of its own (none cut from pips run together)
     for k in range(1, n):
-        area = float(stats[k, cv2.CC_STAT_AREA])
+        area = float(stats[k][cv2.CC_STAT_AREA])
         if area < tiny:
-            x, y, w, h = (int(v) for v in stats[k, :4])
+            x, y, w, h = (int(v) for v in stats[k][:4])
             faint += float(
                 np.count_nonzero(red[y : y + h, x : x + w] & (labels[y : y + h, x : x + w] == k))
             )
@@ -178,8 +183,8 @@ def read_patch(patch: Image, bright: bool, cfg: Config, known: Floats | None = N
         elif area < lo:
             defects.append(f"blob of {area:.0f} px")
             continue
-        top = stats[k, cv2.CC_STAT_TOP]
-        bottom = top + stats[k, cv2.CC_STAT_HEIGHT]
+        top = stats[k][cv2.CC_STAT_TOP]
+        bottom = top + stats[k][cv2.CC_STAT_HEIGHT]
         if len(centres) == 1 and top < mid - straddle and bottom > mid + straddle:
             defects.append("blob across the middle")
         apart = apart and len(centres) == 1
@@ -223,7 +228,7 @@ def read_patch(patch: Image, bright: bool, cfg: Config, known: Floats | None = N
     # cut in two, as a 2 whose pips are symmetric about no line but their own mean)
     xs = [x for half in spots for x, _ in half]
     shift = float(cfg["centre_shift"]) * width if apart else 0.0
-    centre = width / 2 + float(np.clip(np.mean(xs) - width / 2, -shift, shift))
+    centre = width / 2 + min(max(sum(xs) / len(xs) - width / 2, -shift), shift)
     for half, blobs in enumerate(halves):
         _check_half(half, blobs, stats, centroids, width, length, cfg, defects)
         _check_colour(blobs, a_of, counts, cfg, defects)
@@ -276,22 +281,22 @@ def _greyed(inner: Image, clear: Array, peak: float, cfg: Config) -> bool:
     than it?"""
     if peak < float(cfg["bright_body_contrast"]):
         return False
-    a = _median(inner[..., 1][clear].astype(np.int16)) - 128
-    b = _median(inner[..., 2][clear].astype(np.int16)) - 128
+    a = median(inner[..., 1][clear].astype(np.int16)) - 128
+    b = median(inner[..., 2][clear].astype(np.int16)) - 128
     return math.hypot(a, b) <= float(cfg["grey_chroma"])
 
 
 def _check_half(
     half: int,
     blobs: list[int],
-    stats: Array,
-    centroids: Array,
+    stats: Stats,
+    centroids: list[list[float]],
     width: int,
     length: int,
     cfg: Config,
     defects: list[str],
 ) -> None:
-    areas = [float(stats[k, cv2.CC_STAT_AREA]) for k in set(blobs) if blobs.count(k) == 1]
+    areas = [float(stats[k][cv2.CC_STAT_AREA]) for k in set(blobs) if blobs.count(k) == 1]
     if len(areas) >= 2 and max(areas) > float(cfg["size_ratio"]) * min(areas):
         defects.append(f"pip sizes {sorted(areas)} in half {half}")
     if not blobs:
@@ -397,22 +402,22 @@ def _middle_seam(
     at = np.arange(mid - shift, mid + shift + 1)
     line = (rows[at - 1] + rows[at] + rows[at + 1]) / 3  # each line, three pixels thick
     stands = np.maximum(np.minimum(line - rows[at - d], line - rows[at + d]), 0.0)
-    return max(0.0, float(np.median(stands, axis=1).max()))
+    return max(0.0, float(row_medians(stands).max()))
 
 
 def _several(
-    labels: Array, stats: Array, k: int, known: Floats | None, columns: bool, least: float
+    labels: Array, stats: Stats, k: int, known: Floats | None, columns: bool, least: float
 ) -> list[tuple[float, float]]:
     """The centres of the pips blob ``k`` holds, if it holds two to six, each of at least
     ``least`` px on average: cut at its necks (or, with ``columns``, by its length), else the
     pips the first stage found apart in it. (A sliver of a pip cut off by the cell's edge is
     as long as a column of pips, not as large.)"""
-    x, y, w, h = (int(v) for v in stats[k, :4])
+    x, y, w, h = (int(v) for v in stats[k][:4])
     parts = split_blob(labels[y : y + h, x : x + w] == k, columns=columns)
     centres = [(float(px) + x, float(py) + y) for px, py in parts[:, :2]]
     if not 2 <= len(centres) <= 6:
         centres = _known_inside(known, labels, k)
-    if 2 <= len(centres) <= 6 and float(stats[k, cv2.CC_STAT_AREA]) >= least * len(centres):
+    if 2 <= len(centres) <= 6 and float(stats[k][cv2.CC_STAT_AREA]) >= least * len(centres):
         return centres
     return []
 
@@ -430,17 +435,7 @@ def _known_inside(known: Floats | None, labels: Array, k: int) -> list[tuple[flo
     return out
 
 
-def _median(values: Array) -> float:
-    """The median, by a partition rather than a sort."""
-    flat = values.ravel()
-    k = flat.size // 2
-    if flat.size % 2:
-        return float(np.partition(flat, k)[k])
-    part = np.partition(flat, (k - 1, k))
-    return (float(part[k - 1]) + float(part[k])) / 2
-
-
-def _edge_strip(stat: Array, border: int, width: int, length: int) -> bool:
+def _edge_strip(stat: list[int], border: int, width: int, length: int) -> bool:
     """A thin strip along the patch's edge, just inside the ignored margin: the table or a
     neighbour's rim where the cell reaches a little past its tile, not a pip."""
     x, y, w, h = (int(v) for v in stat[:4])
@@ -452,7 +447,7 @@ def _edge_strip(stat: Array, border: int, width: int, length: int) -> bool:
     return False
 
 
-def _roundish(stat: Array, min_fill: float) -> bool:
+def _roundish(stat: list[int], min_fill: float) -> bool:
     """A single pip: about as wide as high, and filling its box as a disc does (two pips run
     together on a diagonal are as wide as high too, but leave the box's corners empty)."""
     w, h = int(stat[cv2.CC_STAT_WIDTH]), int(stat[cv2.CC_STAT_HEIGHT])

@@ -33,6 +33,7 @@ from .locate import (
     strip_cuts,
     tile_sizes,
 )
+from .medians import median
 from .pips import find_pips, lightness
 from .read import SEAM, read_tile
 from .segment import Region, edge_mask, ground_mask, segment
@@ -839,8 +840,8 @@ def _best_cut(
         score = sum(r.confidence for r in readings) / len(readings)
         evidence = 0.0
         if cut.seams:
-            seams = np.median(line_strength(light, cut.seams, offset, samples, region.bright))
-            middles = np.median(line_strength(light, cut.middles, offset, samples, region.bright))
+            seams = median(line_strength(light, cut.seams, offset, samples, region.bright))
+            middles = median(line_strength(light, cut.middles, offset, samples, region.bright))
             evidence = float(seams - middles) / float(seam_cfg["seam_scale"])
             score += float(seam_cfg["seam_weight"]) * float(np.tanh(evidence))
             if cut.flush and evidence < float(seam_cfg["flush_min_evidence"]):
