@@ -519,8 +519,9 @@ def _profile(
     if len(xy):
         far = float(np.abs(steps).max()) + reach
         near = np.hypot(*(xy - centre).T) < far + 3 * radius
-        for (px, py), r in zip(xy[near], radius[near], strict=True):
-            clear &= np.hypot(pts[..., 0] - px, pts[..., 1] - py) > 1.6 * r + 1
+        px, py, r = xy[near, 0], xy[near, 1], radius[near]
+        apart = np.hypot(pts[..., 0, None] - px, pts[..., 1, None] - py) > 1.6 * r + 1
+        clear &= apart.all(axis=-1)
     mean: Floats = np.where(clear, change, 0.0).sum(axis=1) / np.maximum(clear.sum(axis=1), 1)
     return mean
 

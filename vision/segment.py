@@ -294,11 +294,16 @@ def _grow(
     like = cv2.morphologyEx(like, cv2.MORPH_OPEN, kernel)
     mask = np.zeros((rh + 2, rw + 2), np.uint8)
     flags = 8 | cv2.FLOODFILL_MASK_ONLY | (255 << 8)
-    cv2.floodFill(like, mask, seed, 0, 0, 0, flags)
-    region: Image = mask[1:-1, 1:-1]
-    # notches where the body's colour strayed (a crowded half, a highlight) are not leaks
-    region = cv2.morphologyEx(region, cv2.MORPH_CLOSE, kernel)
-    contours, _ = cv2.findContours(region, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    fx, fy, fw, fh = cv2.floodFill(like, mask, seed, 0, 0, 0, flags)[3]
+    # notches where the body's colour strayed (a crowded half, a highlight) are not leaks;
+    # closed only near the fill: a kernel's width further out, closing changes nothing
+    pad = kernel.shape[0] + 1
+    cx0, cy0 = max(0, fx - pad), max(0, fy - pad)
+    near: Image = mask[1 + cy0 : 1 + min(rh, fy + fh + pad), 1 + cx0 : 1 + min(rw, fx + fw + pad)]
+    region = cv2.morphologyEx(near, cv2.MORPH_CLOSE, kernel)
+    contours, _ = cv2.findContours(
+        region, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE, offset=(cx0, cy0)
+    )
     if not contours:
         return None, False
     contour = max(contours, key=cv2.contourArea)
@@ -317,6 +322,6 @@ def _grow(
         return None, False
     if area < float(cfg["min_solidity"]) * max(cv2.contourArea(cv2.convexHull(contour)), 1.0):
         return None, False
-    filled = np.zeros_like(region)
+    filled = np.zeros((rh, rw), np.uint8)
     cv2.drawContours(filled, [contour], -1, 255, -1)
     return (contour, filled), False
