@@ -295,11 +295,14 @@ def _clear_of_the_edge(
     bgr: Image, pips: Pips, found: list[_Found], size: tuple[float, float], cfg: Config
 ) -> list[_Found]:
     """Tiles in doubt only for their region reaching the picture's edge, read again in a cell
-    of the set's ``size`` moved onto their pips: where that cell lies clear of the edge and
+    of the set's ``size`` moved onto their pips: where that cell lies in the picture and
     reads the same face sure, the tile is whole (its region ran on into the picture's edge
-    over the table, not over a tile cut off)."""
+    over the table, not over a tile cut off, or over its end, which holds no pip)."""
     floor = float(cfg["read"]["min_confidence"])
-    edge = float(cfg["locate"]["edge_margin"])
+    # clear of the edge by the margin along its sides, past it by no more than a little at its
+    # ends: a tile's end holds no pip so near. (Along its sides, the picture's edge may have
+    # cut a line of tiles lying across it in two, between their halves: a whole tile's face)
+    rim = (-float(cfg["locate"]["edge_margin"]), float(cfg["locate"]["end_overhang"]))
     width, ratio = size
     out: list[_Found] = []
     for f in found:
@@ -312,7 +315,7 @@ def _clear_of_the_edge(
         moved = centre_on_pips(cell, pips.xy[own], pips.radius[own])
         reading = read_tile(bgr, moved, pips.bright, ratio, cfg["read"], pips.xy)
         if (
-            not _near_edge(moved, bgr.shape, edge)
+            _pips_in_picture(moved, rim, bgr.shape)
             and math.dist(_centre(moved), (float(c[0]), float(c[1]))) < 0.15 * ratio * width
             and reading.face == f.reading.face
             and reading.confidence >= floor
@@ -761,6 +764,15 @@ def _found(
                 reading = _penalise(reading, _AT_EDGE, cfg)
             (found if reading.confidence > 0 else doubtful).append(_Found(quad, reading))
     return found, doubtful
+
+
+def _pips_in_picture(quad: Quad, rim: tuple[float, float], shape: tuple[int, ...]) -> bool:
+    """Does the picture hold the cell less a rim (x W, across and along; less than 0: the
+    cell and a margin round it)?"""
+    c, across, along, width, length = _axes(quad)
+    zone = cell_about(c, across, along, width * (1 - 2 * rim[0]), length - 2 * rim[1] * width)
+    h, w = shape[0], shape[1]
+    return all(0 <= x <= w - 1 and 0 <= y <= h - 1 for x, y in zone)
 
 
 def _near_edge(quad: Quad, shape: tuple[int, ...], margin: float) -> bool:

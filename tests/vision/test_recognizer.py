@@ -233,13 +233,14 @@ def test_two_one_ones_side_by_side_need_a_seam_between_them(seam: bool) -> None:
     assert [f.reading.confidence for f in kept] == ([1.0, 1.0] if seam else [0.0, 0.0])
 
 
-@pytest.mark.parametrize(("margin", "whole"), [(6, True), (-14, False)])
+@pytest.mark.parametrize(("margin", "whole"), [(6, True), (-2, True), (-14, False)])
 def test_a_tile_in_doubt_at_the_pictures_edge_is_read_if_a_tile_of_its_size_fits(
     margin: int, whole: bool
 ) -> None:
     """A tile whose region ran on to the picture's edge, read in a cell stretched to it: a
-    cell of the set's size on its pips, clear of the edge, reads it sure when the tile lies
-    whole six pixels from the edge, not when fourteen pixels of it are cut off."""
+    cell of the set's size on its pips reads it sure when the tile lies whole six pixels
+    from the edge, or its end's rim (two pixels of 102, no pip) is cut off; not when
+    fourteen pixels of it are."""
     from vision.config import load_config
     from vision.pips import find_pips, lightness
     from vision.recognizer import _AT_EDGE, _clear_of_the_edge, _Found
