@@ -543,6 +543,10 @@ def _line_sizes(region: Region, width: float, cfg: Config) -> list[tuple[float, 
             for n in range(1, int(long / (a_lo * short)) + 1)
             if a_lo <= long / (n * short) <= a_hi
         ]
+        if a_hi < long / short <= a_hi * (1 + float(cfg["locate"]["snap"])):
+            # one tile and its shadow (a near tile, larger than the set's): as long as a
+            # tile can be, laid as a known size is (flush with either end, or between)
+            out.append((short, a_hi))
     for n in range(2, int(long / width * (1 + near)) + 1):
         across = long / n  # tiles side by side, each this wide
         if abs(math.log(across / width)) <= near and a_lo <= short / across <= a_hi:

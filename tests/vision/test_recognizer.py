@@ -369,6 +369,21 @@ def test_a_row_of_tiles_no_size_fits_is_cut_at_its_own_width_and_length() -> Non
     side_by_side = _line_sizes(region(64.0, 90.0), 29.0, cfg)
     assert [(round(w), round(a, 2)) for w, a in side_by_side] == [(30, 2.13)]
     assert _line_sizes(region(80.0, 120.0), 29.0, cfg) == []
+    # a near tile, larger than the set's, and its shadow: as long as a tile can be
+    with_shadow = _line_sizes(region(42.0, 112.0), 42.0, cfg)
+    assert [(round(w), a) for w, a in with_shadow] == [(42, max(cfg["locate"]["aspect"]))]
+    assert _line_sizes(region(42.0, 150.0), 42.0, cfg) == []
+
+
+def test_a_near_tile_larger_than_the_rest_is_read_past_its_shadow() -> None:
+    """A scene in steep perspective: a lone 6-6 near the camera is a fifth longer than the
+    set's size measured on the far tiles, and its region, with its shadow, is longer than
+    any tile's aspect: it is read as a tile as long as one can be."""
+    from vision.locate import inside
+
+    image, truth = render_scene(5055)
+    tile = next(t for t in truth.face_up if t.face == "6-6")
+    assert [o.face for o in recognize(image).tiles if inside(o.center, tile.corners)] == ["6-6"]
 
 
 @pytest.mark.parametrize(("seed", "faces"), [(9100, ["5-3", "6-2", "5-2", "5-5"])])
