@@ -296,13 +296,9 @@ def _clear_of_the_edge(
 ) -> list[_Found]:
     """Tiles in doubt only for their region reaching the picture's edge, read again in a cell
     of the set's ``size`` moved onto their pips: where that cell lies in the picture and
-    reads the same face sure, the tile is whole (its region ran on into the picture's edge
-    over the table, not over a tile cut off, or over its end, which holds no pip)."""
+    reads the same face sure and the picture shows every pip it can have, the tile is whole
+    (its region ran on into the picture's edge over the table, or over its rim)."""
     floor = float(cfg["read"]["min_confidence"])
-    # clear of the edge by the margin along its sides, past it by no more than a little at its
-    # ends: a tile's end holds no pip so near. (Along its sides, the picture's edge may have
-    # cut a line of tiles lying across it in two, between their halves: a whole tile's face)
-    rim = (-float(cfg["locate"]["edge_margin"]), float(cfg["locate"]["end_overhang"]))
     width, ratio = size
     out: list[_Found] = []
     for f in found:
@@ -315,7 +311,7 @@ def _clear_of_the_edge(
         moved = centre_on_pips(cell, pips.xy[own], pips.radius[own])
         reading = read_tile(bgr, moved, pips.bright, ratio, cfg["read"], pips.xy)
         if (
-            _pips_in_picture(moved, rim, bgr.shape)
+            _shows_every_pip(moved, bgr.shape, cfg["locate"])
             and math.dist(_centre(moved), (float(c[0]), float(c[1]))) < 0.15 * ratio * width
             and reading.face == f.reading.face
             and reading.confidence >= floor
@@ -770,13 +766,27 @@ def _found(
     return found, doubtful
 
 
-def _pips_in_picture(quad: Quad, rim: tuple[float, float], shape: tuple[int, ...]) -> bool:
-    """Does the picture hold the cell less a rim (x W, across and along; less than 0: the
-    cell and a margin round it)?"""
+def _shows_every_pip(quad: Quad, shape: tuple[int, ...], cfg: Config) -> bool:
+    """Does the picture show every pip a tile under the cell can have: all of the cell but
+    the rim where no face has a pip? Not where the cell lies along the picture's edge and
+    comes near it: there the edge may have cut a line of tiles lying across it between their
+    halves, each half-and-half cell a whole tile's face."""
     c, across, along, width, length = _axes(quad)
-    zone = cell_about(c, across, along, width * (1 - 2 * rim[0]), length - 2 * rim[1] * width)
+    rim_across, rim_along = (float(v) for v in cfg["pip_free_rim"])
+    zone = cell_about(
+        c, across, along, width * (1 - 2 * rim_across), length - 2 * rim_along * width
+    )
     h, w = shape[0], shape[1]
-    return all(0 <= x <= w - 1 and 0 <= y <= h - 1 for x, y in zone)
+    if not all(0 <= x <= w - 1 and 0 <= y <= h - 1 for x, y in zone):
+        return False
+    margin = float(cfg["edge_margin"]) * width
+    parallel = math.cos(math.radians(float(cfg["edge_parallel"])))
+    xs, ys = [x for x, _ in quad], [y for _, y in quad]
+    near = [
+        (min(xs) < margin or max(xs) > w - 1 - margin, abs(float(along[1]))),  # left, right
+        (min(ys) < margin or max(ys) > h - 1 - margin, abs(float(along[0]))),  # top, bottom
+    ]
+    return not any(close and lying_along > parallel for close, lying_along in near)
 
 
 def _near_edge(quad: Quad, shape: tuple[int, ...], margin: float) -> bool:

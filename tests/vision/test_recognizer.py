@@ -263,6 +263,28 @@ def test_a_tile_in_doubt_at_the_pictures_edge_is_read_if_a_tile_of_its_size_fits
     assert (out[0].reading.confidence >= cfg["read"]["min_confidence"]) is whole, out[0].reading
 
 
+@pytest.mark.parametrize(("angle", "shown"), [(0.0, True), (45.0, True), (90.0, False)])
+def test_a_tile_with_its_rim_off_the_picture_shows_every_pip_unless_it_lies_along_the_edge(
+    angle: float, shown: bool
+) -> None:
+    """A cell 40 x 90 whose end (or corner) pokes a pixel and a half past the picture's right
+    edge shows all the pips its tile can have, laid across the edge or aslant; laid along
+    it, it may be two tiles' halves, the edge having cut a line of tiles between them."""
+    import math
+
+    from vision.config import load_config
+    from vision.locate import cell_about
+    from vision.recognizer import _shows_every_pip
+
+    theta = math.radians(angle)
+    along = np.array([math.cos(theta), math.sin(theta)])  # the tile's long axis
+    across = np.array([-along[1], along[0]])
+    reach = abs(along[0]) * 45 + abs(across[0]) * 20  # half the cell's extent in x
+    centre = np.array([199.0 - reach + 1.5, 100.0])  # the picture's last column: x = 199
+    cell = cell_about(centre, across, along, 40.0, 90.0)
+    assert _shows_every_pip(cell, (200, 200, 3), load_config("recognize")["locate"]) is shown
+
+
 @pytest.mark.parametrize(
     ("seed", "side", "share"),
     [(6039, 0, 0.5), (6028, 1, 0.15), (1032, 2, 0.5), (5040, 3, 0.15), (5040, 3, 0.5)],
