@@ -438,7 +438,7 @@ def centre_on_pips(quad: Quad, xy: Floats, radius: Floats) -> Quad:
         return quad
     ex, ey = across / w, along / length
     shift = np.zeros(2)
-    middle = q.mean(axis=0)
+    middle = (q[0] + q[1] + q[2] + q[3]) / 4  # q.mean(axis=0), without its dispatch
     # (scalar arithmetic in Python, not numpy's: this runs for every cell of every cut)
     for _ in range(2):  # once more with the pips the first move brought in
         rel = xy - (middle + shift)
@@ -519,9 +519,14 @@ def _profile(
     if len(xy):
         far = float(np.abs(steps).max()) + reach
         near = np.hypot(*(xy - centre).T) < far + 3 * radius
-        px, py, r = xy[near, 0], xy[near, 1], radius[near]
-        apart = np.hypot(pts[..., 0, None] - px, pts[..., 1, None] - py) > 1.6 * r + 1
-        clear &= apart.all(axis=-1)
+        for (px, py), r in zip(xy[near], radius[near], strict=True):
+            # only the steps within its reach of the pip, along the normal (a pixel more for
+            # safety): the lines' points further along are further from it
+            reach = 1.6 * float(r) + 1
+            at = (px - centre[0]) * normal[0] + (py - centre[1]) * normal[1]
+            lo, hi = np.searchsorted(steps, (at - reach - 1, at + reach + 1))
+            band = pts[lo:hi]
+            clear[lo:hi] &= np.hypot(band[..., 0] - px, band[..., 1] - py) > reach
     mean: Floats = np.where(clear, change, 0.0).sum(axis=1) / np.maximum(clear.sum(axis=1), 1)
     return mean
 
