@@ -589,8 +589,15 @@ def _from_pips(
                 read.append((q, reading))
             elif _holds_a_tile(reading, doubt_floor):
                 tile_like.append((q, reading))
+    # a pip is one tile's: a cell holding a pip that a tile read sure holds lies across it
+    # and its neighbour (or across the table between two rows, reading their ends' pips)
+    taken = [
+        (float(x), float(y)) for x, y in xy if any(inside((float(x), float(y)), t) for t in sure)
+    ]
     kept: Cells = []
     for q, reading in sorted(read, key=lambda c: -c[1].confidence):
+        if any(inside(p, q) for p in taken):
+            continue
         if not any(_overlap(q, other) for other in [*sure, *(k for k, _ in kept)]):
             kept.append((q, reading))
     # a tile that reads only in doubt still holds its pips: the cells beside it are not
