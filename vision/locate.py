@@ -522,11 +522,11 @@ def _profile(
         for (px, py), r in zip(xy[near], radius[near], strict=True):
             # only the steps within its reach of the pip, along the normal (a pixel more for
             # safety): the lines' points further along are further from it
-            reach = 1.6 * float(r) + 1
+            clearance = 1.6 * float(r) + 1
             at = (px - centre[0]) * normal[0] + (py - centre[1]) * normal[1]
-            lo, hi = np.searchsorted(steps, (at - reach - 1, at + reach + 1))
+            lo, hi = np.searchsorted(steps, (at - clearance - 1, at + clearance + 1))
             band = pts[lo:hi]
-            clear[lo:hi] &= np.hypot(band[..., 0] - px, band[..., 1] - py) > reach
+            clear[lo:hi] &= np.hypot(band[..., 0] - px, band[..., 1] - py) > clearance
     mean: Floats = np.where(clear, change, 0.0).sum(axis=1) / np.maximum(clear.sum(axis=1), 1)
     return mean
 

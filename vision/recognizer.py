@@ -934,8 +934,8 @@ def _off_region(reading: Reading, quad: Quad, region: Region, cfg: Config) -> Re
     u, v = _SAMPLES[:, :1], _SAMPLES[:, 1:]
     points = q[0] + u * (q[1] - q[0]) + v * (q[3] - q[0])
     contour = region.contour.reshape(-1, 1, 2).astype(np.float32)
-    inside = sum(cv2.pointPolygonTest(contour, (x, y), False) >= 0 for x, y in points.tolist())
-    share = inside / len(points)
+    held = sum(cv2.pointPolygonTest(contour, (x, y), False) >= 0 for x, y in points.tolist())
+    share = held / len(points)
     if share >= float(cfg["locate"]["min_inside"]):
         return reading
     return _penalise(reading, f"{1 - share:.0%} of the cell off its region", cfg)
