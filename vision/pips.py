@@ -6,6 +6,8 @@ the lightness channel, so a lighting gradient or a dark table does not matter.
 
 from __future__ import annotations
 
+import math
+
 import cv2
 import numpy as np
 
@@ -144,14 +146,26 @@ def _blobs(binary: Image, bright: bool, image_area: int, cfg: Config) -> Pips:
         & (fill >= float(cfg["min_fill"]))
         & (elong <= float(cfg["max_elongation"]))
     )
-    xy = np.array(centres, np.float64)[keep].reshape(-1, 2)
-    radius = np.sqrt(area[keep] / np.pi)
     # pips close together (a 6's columns, a blurred 3) run into one blob: split it at its necks
     # (a handful of pips at most, still compact: not a printed line or a tile's rim)
     typical = float(np.median(area[keep])) if keep.any() else min_area * 4
     merged = ~keep & (area >= 2 * min_area) & (area <= 7 * typical)
     merged &= (fill >= 0.35) & (elong <= 4.0)
-    found = [p for p in (_split(shapes[k], boxes[k]) for k in np.flatnonzero(merged)) if len(p)]
+    # a column of big pips touching, on a tile lying askew, fills its box as a pip does: it
+    # is split too where it falls into round pieces of a pip's size (else it stays one pip:
+    # a 1's, or a patch of a tile's body darker than the table round it)
+    merged |= keep & (area >= float(cfg["split_above"]) * typical)
+    pip_radius = math.sqrt(typical / math.pi)
+    found = []
+    for k in np.flatnonzero(merged):
+        parts = _split(shapes[k], boxes[k])
+        if keep[k] and len(parts) and parts[0, 2] > float(cfg["split_radius"]) * pip_radius:
+            continue
+        if len(parts):
+            found.append(parts)
+            keep[k] = False
+    xy = np.array(centres, np.float64)[keep].reshape(-1, 2)
+    radius = np.sqrt(area[keep] / np.pi)
     if found:
         extra = np.concatenate(found)
         xy = np.concatenate([xy, extra[:, :2]])

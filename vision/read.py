@@ -347,14 +347,18 @@ def _check_layout(
             # cell are a 6's or a 5's row, seen through a cell laid across its tile
             defects.append(f"the 3 of half {half} not on a diagonal")
     if n >= 4:
-        # a 4, 5 or 6 has a column of pips on each side, straight along the tile: slanted
-        # columns are a tile lying askew in its cell
+        # a 4, 5 or 6 has a column of pips on each side, straight along the tile and as long
+        # as the other: slanted columns are a tile lying askew in its cell, and uneven ones
+        # pips miscounted (a 6's column of three run together, cut in two, read as a 5)
         slack = float(cfg["column_slack"]) * width
-        for side in (-1, 1):
-            xs = [x for x, _ in spots if (x - cx) * side > float(cfg["centre_line"]) * width]
-            if len(xs) >= 2 and max(xs) - min(xs) > slack:
-                defects.append(f"a slanted column of pips in the {n} of half {half}")
-                break
+        columns = [
+            [x for x, _ in spots if (x - cx) * side > float(cfg["centre_line"]) * width]
+            for side in (-1, 1)
+        ]
+        if len(columns[0]) != len(columns[1]):
+            defects.append(f"columns of {len(columns[0])} and {len(columns[1])} in half {half}")
+        elif any(len(xs) >= 2 and max(xs) - min(xs) > slack for xs in columns):
+            defects.append(f"a slanted column of pips in the {n} of half {half}")
 
 
 def _check_colour(

@@ -235,6 +235,26 @@ def test_three_pips_in_a_row_across_the_tile_are_not_a_three() -> None:
     assert "the 3 of half 0 not on a diagonal" in reading.defects
 
 
+def test_a_six_whose_column_is_cut_in_two_is_not_a_five() -> None:
+    """A 6's column of three run together, cut into two pieces (one of them near the centre
+    line): one pip on the line and the others round it pass for a 5, but a 5's corner pips
+    are two columns of two."""
+    import cv2
+    import numpy as np
+
+    from vision.read import read_patch
+
+    patch = np.zeros((82, 40, 3), np.uint8)  # Lab: a black body
+    patch[:] = (40, 128, 128)
+    for x, y in ((19, 9), (11, 31), (28, 8), (28, 20), (28, 31)):
+        cv2.circle(patch, (x, y), 4, (230, 128, 128), -1)
+    for x, y in ((11, 52), (29, 52), (20, 62), (11, 72), (29, 72)):  # a real 5
+        cv2.circle(patch, (x, y), 4, (230, 128, 128), -1)
+    reading = read_patch(patch, True, CFG)
+    assert reading.face != "5-5" or reading.confidence < CFG["min_confidence"], reading
+    assert "columns of 1 and 3 in half 0" in reading.defects
+
+
 def test_a_seam_a_little_off_the_cells_middle_is_still_two_tiles_ends() -> None:
     """A cell across two tiles' halves, a couple of pixels along from them: the seam between
     the tiles is not on the cell's middle line, but near it, and still rules the cell out."""

@@ -55,6 +55,28 @@ def test_one_round_pip_is_not_split() -> None:
     assert len(split_blob(blob > 0)) == 0
 
 
+def test_a_column_of_big_pips_touching_askew_is_three_pips_not_one() -> None:
+    """Pips of 0.3 W touch in a 6's column; on a tile turned 16 degrees the column fills
+    its box as a round pip does. It is split into pips of the others' size; a 1's large
+    round pip is not."""
+    from vision.pips import find_pips
+
+    image = np.full((360, 640, 3), 30, np.uint8)
+    for x, y in ((20, 20), (40, 20), (20, 45), (40, 45)):  # a 4, pips apart
+        cv2.circle(image, (x, y), 5, (235, 235, 235), -1, cv2.LINE_AA)
+    turn = math.radians(16)
+    column = [(110 + i * 10.5 * math.sin(turn), 40 + i * 10.5 * math.cos(turn)) for i in range(3)]
+    for x, y in column:  # drawn at a sixteenth of a pixel
+        cv2.circle(image, (round(16 * x), round(16 * y)), 80, (235,) * 3, -1, cv2.LINE_AA, 4)
+    cv2.circle(image, (160, 90), 9, (235, 235, 235), -1, cv2.LINE_AA)  # a 1
+    image = cv2.GaussianBlur(image, (0, 0), 1.0)
+    bright, _ = find_pips(lightness(image), image, load_config("recognize")["pips"], 39)
+    near_column = [p for p in bright.xy if 100 < p[0] < 125 and 30 < p[1] < 70]
+    assert len(near_column) == 3
+    assert np.allclose(sorted(p[1] for p in near_column), [y for _, y in column], atol=1.5)
+    assert sum(np.hypot(*(bright.xy - (160, 90)).T) < 3) == 1
+
+
 def test_lightness_is_lab_lightness_for_greys() -> None:
     greys = np.repeat(np.arange(0, 256, 5, dtype=np.uint8), 3).reshape(1, -1, 3)
     lab = cv2.cvtColor(greys, cv2.COLOR_BGR2LAB)[..., 0]
