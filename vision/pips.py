@@ -153,13 +153,18 @@ def _blobs(binary: Image, bright: bool, image_area: int, cfg: Config) -> Pips:
     merged &= (fill >= 0.35) & (elong <= 4.0)
     # a column of big pips touching, on a tile lying askew, fills its box as a pip does: it
     # is split too where it falls into round pieces of a pip's size (else it stays one pip:
-    # a 1's, or a patch of a tile's body darker than the table round it)
-    merged |= keep & (area >= float(cfg["split_above"]) * typical)
-    pip_radius = math.sqrt(typical / math.pi)
+    # a 1's, or a patch of a tile's body darker than the table round it). A pip's size here
+    # is the median of the larger blobs: specks (a wood's grain, a glint's fringe) would
+    # make every pip look twice the typical one, and a pip with a glint falls into pieces
+    if keep.any():
+        large = area[keep] >= 0.5 * float(np.percentile(area[keep], 75))
+        pip_area = float(np.median(area[keep][large]))
+        merged |= keep & (area >= float(cfg["split_above"]) * pip_area)
+        pip_radius = math.sqrt(pip_area / math.pi)
     found = []
     for k in np.flatnonzero(merged):
         parts = _split(shapes[k], boxes[k])
-        if keep[k] and len(parts) and parts[0, 2] > float(cfg["split_radius"]) * pip_radius:
+        if keep[k] and len(parts) and float(parts[0, 2]) > float(cfg["split_radius"]) * pip_radius:
             continue
         if len(parts):
             found.append(parts)
@@ -203,7 +208,14 @@ def split_blob(blob: Array, columns: bool = True) -> Floats:
         if n - 1 < 2:
             continue
         bw, bh = st[1:, cv2.CC_STAT_WIDTH], st[1:, cv2.CC_STAT_HEIGHT]
-        if np.all(np.maximum(bw, bh) <= 2.2 * np.maximum(np.minimum(bw, bh), 1)):
+        # each piece round (one a pixel or two across is too small to look round: a pixel of
+        # slack), and a pip's radius at least from the next (two pieces closer are one pip's,
+        # either side of a glint or a hollow)
+        slack = 1 if not columns and peak >= 4 else 0
+        round_ = np.all(np.maximum(bw, bh) <= 2.2 * np.maximum(np.minimum(bw, bh), 1) + slack)
+        gaps = np.hypot(*(cen[1:, None, :] - cen[None, 1:, :]).transpose(2, 0, 1))
+        np.fill_diagonal(gaps, np.inf)
+        if round_ and (columns or float(gaps.min()) >= peak):
             out = np.zeros((n - 1, 3))
             out[:, :2] = cen[1:] - 1
             out[:, 2] = peak

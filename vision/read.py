@@ -346,6 +346,14 @@ def _check_layout(
             # a 3 runs corner to corner along its half: three pips in a row across the
             # cell are a 6's or a 5's row, seen through a cell laid across its tile
             defects.append(f"the 3 of half {half} not on a diagonal")
+        elif n == 5:
+            # a 5's corners lie further apart along the tile than across it (the median
+            # ratio 1.25 on the renders, none under 0.95; 1.8 on the photos): a 5 lying
+            # across the cell is a tile's half seen through a cell laid across two tiles
+            # side by side (a 5-3 and a 5-2 read as a 5-5)
+            xs = [x for x, _ in spots if abs(x - cx) >= float(cfg["centre_line"]) * width]
+            if max(others) - min(others) < float(cfg["five_across"]) * (max(xs) - min(xs)):
+                defects.append(f"the 5 of half {half} lies across the tile")
     if n >= 4:
         # a 4, 5 or 6 has a column of pips on each side, straight along the tile and as long
         # as the other: slanted columns are a tile lying askew in its cell, and uneven ones

@@ -103,31 +103,104 @@ def segment(
     covered = pip_mask((h, w), _some(pips, painted), float(cfg["paint_radius"]))
     done = np.zeros(len(pips.radius), bool)
     regions: list[Region] = []
-    halves = [round(float(cfg["window_first"]) * tile_px), round(float(cfg["window"]) * tile_px)]
-    k = max(1, round(float(cfg["open_frac"]) * tile_px)) | 1
-    kernel = cv2.getStructuringElement(cv2.MORPH_RECT, (k, k))
+    grow = _Grower(image, pips, body, covered, edges, ground, not_ground, tile_px, cfg)
     for i in np.argsort(-pips.radius):
         if done[i] or not pips.seed[i]:
             continue
         if ground is not None and _like_ground(body[i], ground, cfg):
             done[i] = True
             continue
-        x, y = (round(v) for v in pips.xy[i])
-        found = None
+        region = grow(int(i), None)
+        done[i] = True
+        if region is None:
+            # the pips of the same tile would fail the same way: do not try them again
+            near = np.hypot(*(pips.xy - pips.xy[i]).T) < float(cfg["give_up_radius"]) * tile_px
+            done[near] = True
+            continue
+        done[list(region.pips)] = True
+        regions.append(region)
+    # a group whose outline is no rectangle (tiles meeting at right angles) fails; where
+    # some of its tiles grew regions of their own (stopped by their rims), its other tiles'
+    # pips are grown once more with those regions taken out
+    left = [
+        int(i)
+        for i in np.argsort(-pips.radius)
+        if pips.seed[i] and not any(int(i) in r.pips for r in regions)
+    ]
+    if left and regions and bool(cfg["regrow"]):
+        taken = np.zeros((h, w), np.uint8)
+        cv2.drawContours(taken, [r.contour for r in regions], -1, 255, -1)
+        taken = cv2.dilate(taken, np.ones((3, 3), np.uint8))
+        tried = np.zeros(len(pips.radius), bool)
+        for i in left:
+            if tried[i] or (ground is not None and _like_ground(body[i], ground, cfg)):
+                continue
+            region = grow(i, taken)
+            tried[i] = True
+            if region is None:
+                near = np.hypot(*(pips.xy - pips.xy[i]).T) < float(cfg["give_up_radius"]) * tile_px
+                tried[near] = True
+                continue
+            tried[list(region.pips)] = True
+            cv2.drawContours(taken, [region.contour], -1, 255, -1)
+            regions.append(region)
+    return regions
+
+
+class _Grower:
+    """Grows the region of one seed pip, trying each colour tolerance (and the other ways) in a
+    small window, then a larger one."""
+
+    def __init__(
+        self,
+        image: Image,
+        pips: Pips,
+        body: Floats,
+        covered: Image,
+        edges: Image | None,
+        ground: tuple[float, float, float] | None,
+        not_ground: Image | None,
+        tile_px: float,
+        cfg: Config,
+    ) -> None:
+        self.image, self.pips, self.body, self.covered = image, pips, body, covered
+        self.edges, self.not_ground, self.cfg = edges, not_ground, cfg
+        self.body_grey = body @ _GREY
+        self.halves = [
+            round(float(cfg["window_first"]) * tile_px),
+            round(float(cfg["window"]) * tile_px),
+        ]
+        k = max(1, round(float(cfg["open_frac"]) * tile_px)) | 1
+        self.kernel = cv2.getStructuringElement(cv2.MORPH_RECT, (k, k))
         # each try: a colour tolerance round the body's colour, _GROUND (on a known ground,
         # first: everything that is not the ground) or _FLOATING (last: see _floating)
-        tries: list[float | str] = [float(t) for t in cfg["tolerances"]]
+        self.tries: list[float | str] = [float(t) for t in cfg["tolerances"]]
         if not_ground is not None and bool(cfg["ground_first"]):
-            tries.insert(0, _GROUND)
+            self.tries.insert(0, _GROUND)
         else:
             if bool(cfg["split"]):
-                tries.append(_SPLIT)
+                self.tries.append(_SPLIT)
             if float(cfg["floating"]) > 0:
-                tries.append(_FLOATING)
-        for tol in tries:
+                self.tries.append(_FLOATING)
+
+    def __call__(self, i: int, taken: Image | None) -> Region | None:
+        """The region grown from pip ``i``, kept out of ``taken`` (255) if given; or None."""
+        image, pips, cfg, edges, not_ground = (
+            self.image,
+            self.pips,
+            self.cfg,
+            self.edges,
+            self.not_ground,
+        )
+        h, w = image.shape[:2]
+        x, y = (round(v) for v in pips.xy[i])
+        found = None
+        x0 = y0 = 0
+        tol: float | str = 0.0
+        for tol in self.tries:
             # a small window first (most groups are a few tiles); a larger one when the region
             # runs into its edge
-            for half in halves:
+            for half in self.halves:
                 x0, y0 = max(0, x - half), max(0, y - half)
                 x1, y1 = min(w, x + half), min(h, y + half)
                 if tol == _GROUND and not_ground is not None:
@@ -135,59 +208,54 @@ def segment(
                 elif tol == _FLOATING:
                     like = _floating(
                         image[y0:y1, x0:x1],
-                        covered[y0:y1, x0:x1],
+                        self.covered[y0:y1, x0:x1],
                         None if edges is None else edges[y0:y1, x0:x1],
                         (x - x0, y - y0),
-                        body[i],
+                        self.body[i],
                         float(cfg["floating"]),
                     )
                 elif tol == _SPLIT:
                     like = _split(
                         image[y0:y1, x0:x1],
-                        covered[y0:y1, x0:x1],
+                        self.covered[y0:y1, x0:x1],
                         None if edges is None else edges[y0:y1, x0:x1],
                         pips.bright,
                     )
                 else:
-                    lo = np.clip(body[i] - float(tol), 0, 255)
-                    hi = np.clip(body[i] + float(tol), 0, 255)
+                    lo = np.clip(self.body[i] - float(tol), 0, 255)
+                    hi = np.clip(self.body[i] + float(tol), 0, 255)
                     like = cv2.inRange(image[y0:y1, x0:x1], lo, hi)
                     if edges is not None:
                         like = cv2.bitwise_and(like, cv2.bitwise_not(edges[y0:y1, x0:x1]))
-                    like = cv2.bitwise_or(like, covered[y0:y1, x0:x1])
+                    like = cv2.bitwise_or(like, self.covered[y0:y1, x0:x1])
                     if not_ground is not None:
                         like = cv2.bitwise_and(like, not_ground[y0:y1, x0:x1])
-                found, edge = _grow(like, (x - x0, y - y0), (x0, y0, x1, y1), (w, h), kernel, cfg)
+                if taken is not None:
+                    like = cv2.bitwise_and(like, cv2.bitwise_not(taken[y0:y1, x0:x1]))
+                found, edge = _grow(
+                    like, (x - x0, y - y0), (x0, y0, x1, y1), (w, h), self.kernel, cfg
+                )
                 if found is not None or not edge:
                     break
             if found is not None:
                 break
-        done[i] = True
-        if found is None or (body_grey[i] > float(cfg["dark_body_max"])) == pips.bright:
-            # the pips of the same tile would fail the same way: do not try them again
-            near = np.hypot(*(pips.xy - pips.xy[i]).T) < float(cfg["give_up_radius"]) * tile_px
-            done[near] = True
-            continue
+        if found is None or (self.body_grey[i] > float(cfg["dark_body_max"])) == pips.bright:
+            return None
         contour, mask = found
         inside = _pips_inside(pips.xy, mask, (x0, y0))
-        done[inside] = True
         contour = contour + np.array([x0, y0], np.int32)
         rect = cv2.minAreaRect(contour)
         bx, by, bw, bh = cv2.boundingRect(contour)
-        at_border = bx <= 0 or by <= 0 or bx + bw >= w or by + bh >= h
-        regions.append(
-            Region(
-                contour=contour,
-                rect=((rect[0][0], rect[0][1]), (rect[1][0], rect[1][1]), rect[2]),
-                area=float(cv2.contourArea(contour)),
-                pips=tuple(int(j) for j in np.flatnonzero(inside)),
-                body=(float(body[i][0]), float(body[i][1]), float(body[i][2])),
-                bright=pips.bright,
-                at_border=at_border,
-                loose=tol == _FLOATING,
-            )
+        return Region(
+            contour=contour,
+            rect=((rect[0][0], rect[0][1]), (rect[1][0], rect[1][1]), rect[2]),
+            area=float(cv2.contourArea(contour)),
+            pips=tuple(int(j) for j in np.flatnonzero(inside)),
+            body=(float(self.body[i][0]), float(self.body[i][1]), float(self.body[i][2])),
+            bright=pips.bright,
+            at_border=bx <= 0 or by <= 0 or bx + bw >= w or by + bh >= h,
+            loose=tol == _FLOATING,
         )
-    return regions
 
 
 def _floating(

@@ -255,6 +255,25 @@ def test_a_six_whose_column_is_cut_in_two_is_not_a_five() -> None:
     assert "columns of 1 and 3 in half 0" in reading.defects
 
 
+def test_a_five_lying_across_the_cell_is_not_read() -> None:
+    """A cell laid across two tiles side by side, over their halves that hold 5s: each 5 is
+    turned a quarter, its corners further apart across the cell than along it."""
+    import cv2
+    import numpy as np
+
+    from vision.read import read_patch
+
+    patch = np.zeros((86, 40, 3), np.uint8)  # Lab: a black body
+    patch[:] = (40, 128, 128)
+    for x, y in ((6, 12), (34, 12), (20, 21), (6, 30), (34, 30)):  # a 5 turned a quarter
+        cv2.circle(patch, (x, y), 4, (230, 128, 128), -1)
+    for x, y in ((11, 52), (29, 52), (20, 63), (11, 74), (29, 74)):  # a 5 as a tile holds it
+        cv2.circle(patch, (x, y), 4, (230, 128, 128), -1)
+    reading = read_patch(patch, True, CFG)
+    assert reading.face != "5-5" or reading.confidence < CFG["min_confidence"], reading
+    assert reading.defects == ("the 5 of half 0 lies across the tile",), reading
+
+
 def test_a_seam_a_little_off_the_cells_middle_is_still_two_tiles_ends() -> None:
     """A cell across two tiles' halves, a couple of pixels along from them: the seam between
     the tiles is not on the cell's middle line, but near it, and still rules the cell out."""

@@ -129,6 +129,29 @@ def test_the_gaps_between_tiles_are_not_a_tile_nor_make_the_tiles_small() -> Non
     assert wrong == 0 and right >= len(truth.face_up) - 2
 
 
+@pytest.mark.parametrize("regrow", [True, False])
+def test_a_tile_of_an_l_shaped_group_is_grown_again_without_its_neighbours(
+    regrow: bool,
+) -> None:
+    """A 6-6 end to end with a 2-2 that lies beside a 4-2 (pips 0.26-0.32 W, seed 5029): the
+    three grow one L-shaped region, no rectangle, which fails. The 2-2 and the 4-2 grow
+    regions of their own, stopped by their rims, and the 6-6 with theirs taken out."""
+    import copy
+
+    from vision.config import load_config
+    from vision.locate import inside
+
+    synth = copy.deepcopy(load_config("synth"))
+    synth["tile"]["pip_diameter"] = [0.26, 0.32]
+    image, truth = render_scene(5029, cfg=synth)
+    cfg = copy.deepcopy(load_config("recognize"))
+    cfg["segment"]["regrow"] = regrow
+    obs = recognize(image, cfg)
+    six = next(t for t in truth.face_up if t.face == "6-6")
+    read = [o.face for o in obs.tiles if inside(o.center, six.corners)]
+    assert read == (["6-6"] if regrow else [])
+
+
 def _tiles_at_the_edge(top: float, left: float) -> np.ndarray:
     """A 2-2, a 6-5 and a 4-2 side by side on felt, with a 3-1 lying alone below them; the
     picture starts ``top`` (a share of the tiles' length) down from their upper ends (0:

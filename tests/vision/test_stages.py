@@ -37,6 +37,17 @@ def test_pips_run_together_are_split_at_their_necks() -> None:
     assert np.allclose(parts[:, 1], 10, atol=1.0)
 
 
+def test_a_row_of_pips_whose_pieces_are_thin_at_their_cut_is_still_split() -> None:
+    """Three pips 10 px apart, 12 px across: only the cut at 85 % of the peak separates
+    them, and there each piece is a pixel or two high, too small to look round."""
+    blob = np.zeros((20, 60), np.uint8)
+    for x in (8, 18, 28):
+        cv2.circle(blob, (x, 10), 6, 1, -1)
+    parts = split_blob(blob > 0, columns=False)
+    assert len(parts) == 3
+    assert np.allclose(sorted(parts[:, 0]), [8, 18, 28], atol=1.5)
+
+
 def test_a_column_of_pips_with_no_neck_left_is_split_by_its_length() -> None:
     """Three pips blurred into a capsule with straight sides: as many pips as it is pip
     widths long."""
@@ -62,8 +73,9 @@ def test_a_column_of_big_pips_touching_askew_is_three_pips_not_one() -> None:
     from vision.pips import find_pips
 
     image = np.full((360, 640, 3), 30, np.uint8)
-    for x, y in ((20, 20), (40, 20), (20, 45), (40, 45)):  # a 4, pips apart
-        cv2.circle(image, (x, y), 5, (235, 235, 235), -1, cv2.LINE_AA)
+    for x, y in ((20, 20), (40, 20), (20, 45), (40, 45)):  # a 4-4, pips apart
+        for dy in (0, 60):
+            cv2.circle(image, (x, y + dy), 5, (235, 235, 235), -1, cv2.LINE_AA)
     turn = math.radians(16)
     column = [(110 + i * 10.5 * math.sin(turn), 40 + i * 10.5 * math.cos(turn)) for i in range(3)]
     for x, y in column:  # drawn at a sixteenth of a pixel
