@@ -132,9 +132,15 @@ def segment(
         cv2.drawContours(taken, [r.contour for r in regions], -1, 255, -1)
         taken = cv2.dilate(taken, np.ones((3, 3), np.uint8))
         tried = np.zeros(len(pips.radius), bool)
+        reach = max(1, round(tile_px))
         for i in left:
             if tried[i] or (ground is not None and _like_ground(body[i], ground, cfg)):
                 continue
+            x, y = (round(v) for v in pips.xy[i])
+            if not taken[
+                max(0, y - reach) : y + reach + 1, max(0, x - reach) : x + reach + 1
+            ].any():
+                continue  # no region within a tile of it: its own fill failed, not a group's
             region = grow(i, taken)
             tried[i] = True
             if region is None:

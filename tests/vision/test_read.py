@@ -255,6 +255,26 @@ def test_a_six_whose_column_is_cut_in_two_is_not_a_five() -> None:
     assert "columns of 1 and 3 in half 0" in reading.defects
 
 
+def test_two_pips_on_a_diagonal_are_not_a_two() -> None:
+    """A 2's pips lie side by side across the tile; two on a diagonal are part of another
+    face (a cell placed by pips, a third of a width along from its tile, read a 3-3 as a
+    3-2)."""
+    import cv2
+    import numpy as np
+
+    from vision.read import read_patch
+
+    patch = np.zeros((86, 40, 3), np.uint8)  # Lab: an ivory body
+    patch[:] = (215, 128, 140)
+    for x, y in ((12, 12), (28, 30)):  # two pips on a diagonal
+        cv2.circle(patch, (x, y), 4, (40, 128, 128), -1)
+    for x, y in ((9, 52), (20, 63), (31, 74)):  # a 3
+        cv2.circle(patch, (x, y), 4, (40, 128, 128), -1)
+    reading = read_patch(patch, False, CFG)
+    assert reading.face != "3-2" or reading.confidence < CFG["min_confidence"], reading
+    assert "the 2 of half 0 on a diagonal" in reading.defects, reading
+
+
 def test_a_five_lying_across_the_cell_is_not_read() -> None:
     """A cell laid across two tiles side by side, over their halves that hold 5s: each 5 is
     turned a quarter, its corners further apart across the cell than along it."""
