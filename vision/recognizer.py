@@ -163,9 +163,11 @@ def recognize(
                 # the set's size is now known (see _set_sizes): groups no cut fitted are cut
                 # again at it, where a region covering part of a tile still holds one
                 redo = _set_sizes(grads(), pips, read_sure, width, ratio, cfg)
+                # (not a region grown again between others: boxed in by them, it may cover
+                # parts of two tiles, and a cell hanging off it read their halves as a tile)
                 cut = [
                     _recut(work, light, region, rect, pips, redo, read_sure, cfg)
-                    if cells is None
+                    if cells is None and not region.regrown
                     else (score, cells)
                     for region, rect, (score, cells) in zip(regions, aligned, cut, strict=True)
                 ]

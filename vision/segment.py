@@ -8,7 +8,7 @@ not a rectangle, reaching the edge of its window) is retried with a smaller colo
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import cv2
 import numpy as np
@@ -34,6 +34,7 @@ class Region:
     bright: bool
     at_border: bool = False  # it reaches the picture's edge: tiles cut off, or a leak
     loose: bool = False  # grown neighbour to neighbour: its ends may not be the tiles' ends
+    regrown: bool = False  # grown again with its neighbours' regions taken out (see segment)
 
 
 def body_colours(image: Image, pips: Pips) -> Floats:
@@ -149,7 +150,7 @@ def segment(
                 continue
             tried[list(region.pips)] = True
             cv2.drawContours(taken, [region.contour], -1, 255, -1)
-            regions.append(region)
+            regions.append(replace(region, regrown=True))
     return regions
 
 

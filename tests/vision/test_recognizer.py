@@ -135,7 +135,8 @@ def test_a_tile_of_an_l_shaped_group_is_grown_again_without_its_neighbours(
 ) -> None:
     """A 6-6 end to end with a 2-2 that lies beside a 4-2 (pips 0.26-0.32 W, seed 5029): the
     three grow one L-shaped region, no rectangle, which fails. The 2-2 and the 4-2 grow
-    regions of their own, stopped by their rims, and the 6-6 with theirs taken out."""
+    regions of their own, stopped by their rims, and the 6-6, grown again with theirs taken
+    out (``regrow``, off by default: see docs/vision.md), is read."""
     import copy
 
     from vision.config import load_config
