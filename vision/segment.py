@@ -111,15 +111,9 @@ def segment(
         if ground is not None and _like_ground(body[i], ground, cfg):
             done[i] = True
             continue
-        region = grow(int(i), None)
-        done[i] = True
-        if region is None:
-            # the pips of the same tile would fail the same way: do not try them again
-            near = np.hypot(*(pips.xy - pips.xy[i]).T) < float(cfg["give_up_radius"]) * tile_px
-            done[near] = True
-            continue
-        done[list(region.pips)] = True
-        regions.append(region)
+        region = grow.settle(int(i), None, done)
+        if region is not None:
+            regions.append(region)
     # a group whose outline is no rectangle (tiles meeting at right angles) fails; where
     # some of its tiles grew regions of their own (stopped by their rims), its other tiles'
     # pips are grown once more with those regions taken out
@@ -142,15 +136,10 @@ def segment(
                 max(0, y - reach) : y + reach + 1, max(0, x - reach) : x + reach + 1
             ].any():
                 continue  # no region within a tile of it: its own fill failed, not a group's
-            region = grow(i, taken)
-            tried[i] = True
-            if region is None:
-                near = np.hypot(*(pips.xy - pips.xy[i]).T) < float(cfg["give_up_radius"]) * tile_px
-                tried[near] = True
-                continue
-            tried[list(region.pips)] = True
-            cv2.drawContours(taken, [region.contour], -1, 255, -1)
-            regions.append(replace(region, regrown=True))
+            region = grow.settle(i, taken, tried)
+            if region is not None:
+                cv2.drawContours(taken, [region.contour], -1, 255, -1)
+                regions.append(replace(region, regrown=True))
     return regions
 
 
@@ -171,7 +160,7 @@ class _Grower:
         cfg: Config,
     ) -> None:
         self.image, self.pips, self.body, self.covered = image, pips, body, covered
-        self.edges, self.not_ground, self.cfg = edges, not_ground, cfg
+        self.edges, self.not_ground, self.cfg, self.tile_px = edges, not_ground, cfg, tile_px
         self.body_grey = body @ _GREY
         self.halves = [
             round(float(cfg["window_first"]) * tile_px),
@@ -189,6 +178,18 @@ class _Grower:
                 self.tries.append(_SPLIT)
             if float(cfg["floating"]) > 0:
                 self.tries.append(_FLOATING)
+
+    def settle(self, i: int, taken: Image | None, settled: Bools) -> Region | None:
+        """The region of pip ``i`` (see __call__), its pips marked in ``settled``; failing,
+        every pip near it is marked: the pips of the same tile would fail the same way."""
+        region = self(i, taken)
+        settled[i] = True
+        if region is None:
+            reach = float(self.cfg["give_up_radius"]) * self.tile_px
+            settled[np.hypot(*(self.pips.xy - self.pips.xy[i]).T) < reach] = True
+            return None
+        settled[list(region.pips)] = True
+        return region
 
     def __call__(self, i: int, taken: Image | None) -> Region | None:
         """The region grown from pip ``i``, kept out of ``taken`` (255) if given; or None."""
