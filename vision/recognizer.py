@@ -177,7 +177,7 @@ def recognize(
             if measured and not redo and (at_edge or free):
                 redo = _set_sizes(grads(), pips, read_sure, width, ratio, cfg)  # needed now
             if redo:
-                ok = _clear_of_the_edge(work, pips, ok, redo[0], cfg)
+                ok = _clear_of_the_edge(work, pips, ok, redo, cfg)
                 placed = _leftovers(work, grads(), pips, ok, free, redo, cfg)
                 # cells read in doubt where a tile now lies were its halves or a misfit
                 ok = [
@@ -294,34 +294,42 @@ def _rim_sizes(
 
 
 def _clear_of_the_edge(
-    bgr: Image, pips: Pips, found: list[_Found], size: tuple[float, float], cfg: Config
+    bgr: Image, pips: Pips, found: list[_Found], sizes: list[tuple[float, float]], cfg: Config
 ) -> list[_Found]:
     """Tiles in doubt only for their region reaching the picture's edge, read again in a cell
-    of the set's ``size`` moved onto their pips: where that cell lies in the picture and
-    reads the same face sure and the picture shows every pip it can have, the tile is whole
-    (its region ran on into the picture's edge over the table, or over its rim)."""
-    floor = float(cfg["read"]["min_confidence"])
-    width, ratio = size
+    of the set's size moved onto their pips (each of ``sizes`` in turn: measured between
+    rims, the size is often a few per cent long, and a cell too long reaches past the edge
+    where its tile does not): where that cell lies in the picture and reads the same face
+    sure and the picture shows every pip it can have, the tile is whole (its region ran on
+    into the picture's edge over the table, or over its rim)."""
     out: list[_Found] = []
     for f in found:
         if f.reading.defects != (_AT_EDGE,) or f.reading.face is None:
             out.append(f)
             continue
-        c, across, along, _, _ = _axes(f.quad)
-        cell = cell_about(c, across, along, width, ratio * width)
-        own = np.hypot(*(pips.xy - c).T) < ratio * width
-        moved = centre_on_pips(cell, pips.xy[own], pips.radius[own])
-        reading = read_tile(bgr, moved, pips.bright, ratio, cfg["read"], pips.xy)
-        if (
-            _shows_every_pip(moved, bgr.shape, cfg["locate"])
-            and math.dist(_centre(moved), (float(c[0]), float(c[1]))) < 0.15 * ratio * width
-            and reading.face == f.reading.face
-            and reading.confidence >= floor
-        ):
-            out.append(_Found(moved, reading))
-        else:
-            out.append(f)
+        whole = (_whole_at_the_edge(bgr, pips, f, size, cfg) for size in sizes)
+        out.append(next((w for w in whole if w is not None), f))
     return out
+
+
+def _whole_at_the_edge(
+    bgr: Image, pips: Pips, f: _Found, size: tuple[float, float], cfg: Config
+) -> _Found | None:
+    """The tile ``f`` read again in a cell of ``size`` (see _clear_of_the_edge), or None."""
+    width, ratio = size
+    c, across, along, _, _ = _axes(f.quad)
+    cell = cell_about(c, across, along, width, ratio * width)
+    own = np.hypot(*(pips.xy - c).T) < ratio * width
+    moved = centre_on_pips(cell, pips.xy[own], pips.radius[own])
+    reading = read_tile(bgr, moved, pips.bright, ratio, cfg["read"], pips.xy)
+    if (
+        _shows_every_pip(moved, bgr.shape, cfg["locate"])
+        and math.dist(_centre(moved), (float(c[0]), float(c[1]))) < 0.15 * ratio * width
+        and reading.face == f.reading.face
+        and reading.confidence >= float(cfg["read"]["min_confidence"])
+    ):
+        return _Found(moved, reading)
+    return None
 
 
 def _axes(quad: Quad) -> tuple[Floats, Floats, Floats, float, float]:
