@@ -156,17 +156,16 @@ def _blobs(binary: Image, bright: bool, image_area: int, cfg: Config) -> Pips:
     # a 1's, or a patch of a tile's body darker than the table round it). A pip's size here
     # is the median of the larger blobs: specks (a wood's grain, a glint's fringe) would
     # make every pip look twice the typical one, and a pip with a glint falls into pieces
+    widest = 0.0  # the widest piece a kept blob may be split into
     if keep.any():
         large = area[keep] >= 0.5 * float(np.percentile(area[keep], 75))
         pip_area = float(np.median(area[keep][large]))
         merged |= keep & (area >= float(cfg["split_above"]) * pip_area)
-        pip_radius = math.sqrt(pip_area / math.pi)
+        widest = float(cfg["split_radius"]) * math.sqrt(pip_area / math.pi)
     found = []
     for k in np.flatnonzero(merged):
         parts = _split(shapes[k], boxes[k])
-        if keep[k] and len(parts) and float(parts[0, 2]) > float(cfg["split_radius"]) * pip_radius:
-            continue
-        if len(parts):
+        if len(parts) and not (keep[k] and float(parts[0, 2]) > widest):
             found.append(parts)
             keep[k] = False
     xy = np.array(centres, np.float64)[keep].reshape(-1, 2)
@@ -211,16 +210,23 @@ def split_blob(blob: Array, columns: bool = True) -> Floats:
         # each piece round (one a pixel or two across is too small to look round: a pixel of
         # slack), and a pip's radius at least from the next (two pieces closer are one pip's,
         # either side of a glint or a hollow)
+        # (both only in the first stage, ``columns`` off: a cell's reading keeps its rule)
         slack = 1 if not columns and peak >= 4 else 0
-        round_ = np.all(np.maximum(bw, bh) <= 2.2 * np.maximum(np.minimum(bw, bh), 1) + slack)
-        gaps = np.hypot(*(cen[1:, None, :] - cen[None, 1:, :]).transpose(2, 0, 1))
-        np.fill_diagonal(gaps, np.inf)
-        if round_ and (columns or float(gaps.min()) >= peak):
+        if np.all(np.maximum(bw, bh) <= 2.2 * np.maximum(np.minimum(bw, bh), 1) + slack) and (
+            columns or _apart(cen[1:], peak)
+        ):
             out = np.zeros((n - 1, 3))
             out[:, :2] = cen[1:] - 1
             out[:, 2] = peak
             return out
     return _split_column(blob) if columns else np.zeros((0, 3))
+
+
+def _apart(centres: Floats, least: float) -> bool:
+    """Do the pieces' ``centres`` (k, 2) lie ``least`` apart at least, pair by pair?"""
+    gaps = np.hypot(*(centres[:, None, :] - centres[None, :, :]).transpose(2, 0, 1))
+    np.fill_diagonal(gaps, np.inf)
+    return float(gaps.min()) >= least
 
 
 def _split_column(blob: Array) -> Floats:

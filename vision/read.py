@@ -337,10 +337,10 @@ def _check_layout(
         # pips of a column close together, seen through a cell laid across its tile
         defects.append(f"the 1 of half {half} by the tile's middle")
     elif n == 2 and abs(spots[0][1] - spots[1][1]) > float(cfg["two_along"]) * length / 2:
-        # a 2's pips lie side by side across the tile (up to 0.07 of the half's length apart
-        # along it on the renders, 0.02 on most of the photos): two pips on a diagonal are a
-        # 3 with its end pip past the cell's end (a cell placed by pips, a tile's width along
-        # from its tile, read a 3-3 as a 3-2)
+        # a 2's pips lie side by side across the tile (in 99 % of the cells read sure with a
+        # 2, within 0.07 of the half's length along it on the renders; in 95 %, 0.02 on the
+        # photos): two pips on a diagonal are part of another face (a cell placed by pips, a
+        # third of a width along from a blurred 3-3, read it as a 3-2)
         defects.append(f"the 2 of half {half} on a diagonal")
     elif n in (3, 5):
         # a 3's or a 5's middle pip lies between the others along the tile, not at an end

@@ -117,12 +117,11 @@ def segment(
     # a group whose outline is no rectangle (tiles meeting at right angles) fails; where
     # some of its tiles grew regions of their own (stopped by their rims), its other tiles'
     # pips are grown once more with those regions taken out
-    left = [
-        int(i)
-        for i in np.argsort(-pips.radius)
-        if pips.seed[i] and not any(int(i) in r.pips for r in regions)
-    ]
-    if left and regions and bool(cfg["regrow"]):
+    if not (bool(cfg["regrow"]) and regions):
+        return regions
+    held = {j for r in regions for j in r.pips}
+    left = [int(i) for i in np.argsort(-pips.radius) if pips.seed[i] and int(i) not in held]
+    if left:
         taken = np.zeros((h, w), np.uint8)
         cv2.drawContours(taken, [r.contour for r in regions], -1, 255, -1)
         taken = cv2.dilate(taken, np.ones((3, 3), np.uint8))
