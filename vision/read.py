@@ -150,6 +150,11 @@ def read_patch(patch: Image, bright: bool, cfg: Config, known: Floats | None = N
             continue
         if _edge_strip(stats[k], border, width, length):
             continue
+        if _side_to_side(labels, stats[k], k, border, width):
+            # no pip reaches both of a tile's sides: the table (or a tile's ivory) seen between
+            # dark pips taken for a black tile's body
+            defects.append(f"blob of {area:.0f} px from side to side")
+            continue
         centres = [(float(centroids[k][0]), float(centroids[k][1]))]
         if hi < area <= one_hi and _roundish(stats[k], pip_fill):
             # the large pip of a 1, if it is alone in its half; unless it is a red 4 blurred
@@ -463,6 +468,19 @@ def _edge_strip(stat: list[int], border: int, width: int, length: int) -> bool:
     if w <= thin and h >= 0.3 * width:
         return x <= border + 1 or x + w >= width - border - 1
     return False
+
+
+def _side_to_side(labels: Array, stat: list[int], k: int, border: int, width: int) -> bool:
+    """Does blob ``k`` lie along both of the patch's sides, just inside the ignored margin,
+    each over a third of a tile's width (a pip cut by the margin touches it over a chord)?"""
+    x, y, w, h = (int(v) for v in stat[:4])
+    reach = 0.3 * width
+    if x > border or x + w < width - border or h < reach:
+        return False
+    rows = labels[y : y + h]
+    left = int(np.count_nonzero(rows[:, border] == k))
+    right = int(np.count_nonzero(rows[:, width - border - 1] == k))
+    return left >= reach and right >= reach
 
 
 def _roundish(stat: list[int], min_fill: float) -> bool:

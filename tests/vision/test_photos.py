@@ -78,3 +78,13 @@ def test_a_photo_taken_again_shows_no_tile_across_two_rows(photo_labels: dict[st
     want = Counter(photo_labels["paigow-pairs.jpg"]["face_up_tiles"])
     assert got - want == Counter(), got - want
     assert sum((got & want).values()) >= 30  # of 32: the rest are read, not dropped
+
+
+def test_a_close_up_of_ivory_tiles_on_white_reads_no_column_of_pips_as_a_tile(
+    photo_labels: dict[str, Any],
+) -> None:
+    """ext-tak-ivory-6-6-and-6-5 (a Western set, marked partial): the columns of large black
+    pips, with the ivory showing between them, were read as three black 2-2s, sure."""
+    name = "ext-tak-ivory-6-6-and-6-5.jpg"
+    got = _run(name)
+    assert got - Counter(photo_labels[name]["face_up_tiles"]) == Counter(), got

@@ -216,6 +216,25 @@ def test_one_round_blob_larger_than_any_pip_is_not_two_pips() -> None:
     assert reading.face != "2-2" and (reading.face is None or reading.confidence < 0.6), reading
 
 
+def test_the_table_between_dark_pips_is_not_a_black_tiles_pips() -> None:
+    """A cell along a column of an ivory tile's black pips (a close-up of a Western set, the
+    pips large and touching) looks like a black body: the ivory between the pips, reaching
+    from side to side, is no pip (it read as 2-2, sure)."""
+    import cv2
+    import numpy as np
+
+    from vision.read import read_patch
+
+    patch = np.zeros((102, 40, 3), np.uint8)  # Lab: an ivory body
+    patch[:] = (225, 128, 140)
+    for y in (12, 51, 90):
+        cv2.circle(patch, (20, y), 18, (25, 128, 128), -1)  # black pips, as wide as the cell
+    known = np.array([(8.0, 31.5), (32.0, 31.5), (8.0, 70.5), (32.0, 70.5)])  # the gaps' sides
+    reading = read_patch(patch, True, CFG, known)
+    assert reading.face is None or reading.confidence < CFG["min_confidence"], reading
+    assert any("from side to side" in d for d in reading.defects), reading
+
+
 def test_three_pips_in_a_row_across_the_tile_are_not_a_three() -> None:
     """A 3 runs corner to corner along its half; three pips in a row across a cell are the
     row of a 6 or a 5 seen through a cell laid across its tile."""
