@@ -148,7 +148,9 @@ def read_patch(patch: Image, bright: bool, cfg: Config, known: Floats | None = N
                 np.count_nonzero(red[y : y + h, x : x + w] & (labels[y : y + h, x : x + w] == k))
             )
             continue
-        if _edge_strip(stats[k], border, width, length):
+        if _edge_strip(stats[k], border, width, length) or _past_an_end(
+            labels, stats[k], k, border, width, length
+        ):
             continue
         if _side_to_side(labels, stats[k], k, border, width):
             # no pip reaches both of a tile's sides: the table (or a tile's ivory) seen between
@@ -174,7 +176,7 @@ def read_patch(patch: Image, bright: bool, cfg: Config, known: Floats | None = N
             round_blob = _roundish(stats[k], pip_fill)
             if several and not (round_blob and len(several) < 4):
                 centres = several
-            elif copies == 1 and lo <= area <= hi:
+            elif copies == 1 and lo <= area <= hi and not _a_chain(stats[k], border, width, length):
                 pass  # one pip, not quite round (a highlight, a JPEG block)
             elif (
                 2 <= copies <= 3
@@ -467,6 +469,32 @@ def _edge_strip(stat: list[int], border: int, width: int, length: int) -> bool:
         return y <= border + 1 or y + h >= length - border - 1
     if w <= thin and h >= 0.3 * width:
         return x <= border + 1 or x + w >= width - border - 1
+    return False
+
+
+def _a_chain(stat: list[int], border: int, width: int, length: int) -> bool:
+    """Is a blob of about a pip's area long and clear of the cell's margin: pips' rims (a
+    concave pip lit at its edge) run together down a column, not one pip (a pip cut by
+    the margin is as long, but touches it)?"""
+    x, y, w, h = (int(v) for v in stat[:4])
+    clear = x > border + 1 and y > border + 1
+    clear = clear and x + w < width - border - 1 and y + h < length - border - 1
+    return clear and max(w, h) > 1.6 * min(w, h)
+
+
+def _past_an_end(
+    labels: Array, stat: list[int], k: int, border: int, width: int, length: int
+) -> bool:
+    """Is blob ``k`` the table (or a neighbour's rim) past the tile's end, a few pixels into
+    a cell a little long: along one end, just inside the ignored margin, over nearly its
+    whole width (a pip, or a row of them run together, touches it over a chord or two)?"""
+    _, y, w, h = (int(v) for v in stat[:4])
+    inner = width - 2 * border
+    if w < 0.8 * inner or h > 0.3 * width:
+        return False
+    for row, at in ((border, y <= border), (length - border - 1, y + h >= length - border)):
+        if at and int(np.count_nonzero(labels[row, border : width - border] == k)) >= 0.8 * inner:
+            return True
     return False
 
 

@@ -145,14 +145,7 @@ def recognize(
         ]
         # how well each size reads the regions, by their area (not by their count of cells,
         # which favours sizes too small)
-        totals = [
-            sum(
-                score * region.area
-                for region, (score, cells) in zip(regions, cut, strict=True)
-                if cells
-            )
-            for _, _, cut in tried
-        ]
+        totals = [_total(regions, cut) for _, _, cut in tried]
         if tried:
             k = int(np.argmax(totals))
             width, ratio, cut = tried[k]
@@ -246,6 +239,13 @@ def _cut_regions(
         _best_cut(bgr, light, region, rect, pips, width, aspect, cfg, known)
         for region, rect in zip(regions, aligned, strict=True)
     ]
+
+
+def _total(regions: list[Region], cut: list[tuple[float, Cells | None]]) -> float:
+    """How well a size reads the regions: each cut's score by its region's area."""
+    return sum(
+        score * region.area for region, (score, cells) in zip(regions, cut, strict=True) if cells
+    )
 
 
 def _may_hold_a_tile(region: Region, width: float, aspect: float, cfg: Config) -> bool:
@@ -698,15 +698,19 @@ def _same_longer(
     every: Floats,
     cfg: Config,
     by: float | None = None,
+    toward: int = 0,
 ) -> bool:
     """Does the cell, made longer about its centre (``by`` a share of its length, or a
     little), read the same face? A cell of a size measured a few per cent short cuts off
     its tile's end pips and reads part of its face (a 4-1's large 1 cut in two as a 2); the
-    whole tile reads as it did."""
+    whole tile reads as it did. ``toward``: -1 or 1, made longer past one end only."""
     share = float(cfg["locate"]["longer"]) if by is None else by
     q = np.array(quad, np.float64)
-    along = (q[3] - q[0]) * share / 2
-    longer = (q[0] - along, q[1] - along, q[2] + along, q[3] + along)
+    along = (q[3] - q[0]) * share
+    before, after = (
+        (along / 2, along / 2) if toward == 0 else (along * (toward < 0), along * (toward > 0))
+    )
+    longer = (q[0] - before, q[1] - before, q[2] + after, q[3] + after)
     cell = tuple((float(p[0]), float(p[1])) for p in longer)
     grown = aspect * (1 + share)
     return read_tile(bgr, cell, bright, grown, cfg["read"], every).face == reading.face
@@ -914,6 +918,8 @@ def _best_cut(
         # the cut's cells lie alike: where one shows a seam across its middle, they lie
         # across tiles side by side, each over two tiles' halves (a 5-5 read so is sure)
         best = [(q, r if SEAM in r.defects else _flag(r, _SEAM_BESIDE)) for q, r in best]
+        # and the size that cut it so reads the region no better than its cells now do
+        best_score = sum(r.confidence for _, r in best) / len(best)
     if best is not None and chosen is not None and chosen.flush:
         # tiles flush with an end, laid one way, against the other way reading nearly as well:
         # cells across two tiles' halves read as tiles too, so neither is trusted
@@ -1047,7 +1053,13 @@ def _short_cell(
     if reading.face is None or length >= (1 - float(cfg["locate"]["short_cell"])) * want:
         return reading
     w = max(math.dist(quad[0], quad[1]), 1e-9)
-    if _same_longer(bgr, quad, reading, bright, length / w, every, cfg, want / length - 1):
+    # made longer toward one end, then the other: the tile goes on past where its region
+    # stopped, and the table past its other end is no pip
+    by = want / length - 1
+    if all(
+        _same_longer(bgr, quad, reading, bright, length / w, every, cfg, by, toward)
+        for toward in (-1, 1)
+    ):
         return reading
     return _penalise(reading, f"reads otherwise {1 - length / want:.0%} longer", cfg)
 

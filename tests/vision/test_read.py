@@ -235,6 +235,24 @@ def test_the_table_between_dark_pips_is_not_a_black_tiles_pips() -> None:
     assert any("from side to side" in d for d in reading.defects), reading
 
 
+def test_the_table_past_a_tiles_end_is_no_pip() -> None:
+    """A cell placed by a 1-1's two red pips, a few pixels longer than its tile: the table
+    past the tile's end, a band across the cell's whole width, read as two more pips, a 3-1
+    in doubt (eight-trigrams-in-progress)."""
+    import cv2
+    import numpy as np
+
+    from vision.read import read_patch
+
+    patch = np.zeros((91, 40, 3), np.uint8)  # Lab: a black body
+    patch[:] = (30, 128, 128)
+    for y in (24, 80):
+        cv2.circle(patch, (20, y), 6, (60, 175, 150), -1)  # a 1-1's red pips
+    patch[:9] = (165, 134, 150)  # the wooden table, five pixels past the margin
+    reading = read_patch(patch, True, CFG)
+    assert reading.face == "1-1" and reading.confidence >= CFG["min_confidence"], reading
+
+
 def test_three_pips_in_a_row_across_the_tile_are_not_a_three() -> None:
     """A 3 runs corner to corner along its half; three pips in a row across a cell are the
     row of a 6 or a 5 seen through a cell laid across its tile."""

@@ -153,6 +153,49 @@ def test_a_tile_of_an_l_shaped_group_is_grown_again_without_its_neighbours(
     assert read == (["6-6"] if regrow else [])
 
 
+def test_a_size_whose_cut_shows_a_seam_across_a_cell_does_not_win_on_it() -> None:
+    """Three tiles side by side (pips 0.26-0.32 W, seed 5050): a width 10 % too large cut
+    them into cells across two tiles' halves, which read well until one showed a seam, and
+    the score they read at before that made the size the frame's. Its cut now counts as
+    its cells read: the frame is cut at another size, and the group at the set's."""
+    import copy
+
+    from vision.config import load_config
+    from vision.locate import inside
+
+    synth = copy.deepcopy(load_config("synth"))
+    synth["tile"]["pip_diameter"] = [0.26, 0.32]
+    image, truth = render_scene(5050, cfg=synth)
+    obs = recognize(image)
+    group = [t for t in truth.face_up if 680 < t.center[0] < 740 and 140 < t.center[1] < 240]
+    assert sorted(t.face for t in group) == ["4-4", "5-5", "6-1"]
+    for tile in group:
+        assert [o.face for o in obs.tiles if inside(o.center, tile.corners)] == [tile.face]
+
+
+def test_pips_rims_run_together_down_a_column_are_not_one_pip() -> None:
+    """Big concave pips, lit at their rims (pips 0.28-0.36 W, seed 5015): a 6's columns
+    showed as two long chains of rims, each about a pip's area, and a 6-5 read as 5-2,
+    sure. A blob that long, clear of the cell's margin, is no single pip."""
+    import copy
+
+    from vision.config import load_config
+    from vision.locate import inside
+
+    synth = copy.deepcopy(load_config("synth"))
+    synth["tile"]["pip_diameter"] = [0.28, 0.36]
+    image, truth = render_scene(5015, cfg=synth)
+    obs = recognize(image)
+    wrong = [
+        (t.face, o.face)
+        for t in truth.face_up
+        for o in obs.tiles
+        if inside(o.center, t.corners) and o.face != t.face
+    ]
+    assert wrong == []
+    assert len(obs.tiles) >= 8  # of 13: the rest are in doubt, not misread
+
+
 def _tiles_at_the_edge(top: float, left: float) -> np.ndarray:
     """A 2-2, a 6-5 and a 4-2 side by side on felt, with a 3-1 lying alone below them; the
     picture starts ``top`` (a share of the tiles' length) down from their upper ends (0:
