@@ -617,6 +617,11 @@ def _from_pips(
         if not any(_overlap(q, other) for other in [*sure, *(k for k, _ in kept), *holders]):
             holders.append(q)
     counted = xy[_not_specks(radius, cfg)]
+    # a spot at a tile read sure, just outside it (its own end pip past a cell a little
+    # short, or the shade where tiles' corners meet), is no pip of a tile still to place:
+    # those lie a rim's width at least inside their own tile
+    rim = float(cfg["locate"]["beside_sure"]) * width
+    counted = counted[[not _beside(p, sure, rim) for p in counted]] if len(counted) else counted
     kept = _explained(kept, sure, counted, explain * width, holders, [q for q, _ in tile_like])
     if not kept:
         return -1.0, None
@@ -637,6 +642,15 @@ def _holds_a_tile(reading: Reading, floor: float) -> bool:
         and reading.confidence >= floor
         and all(any(kind in d for kind in _PALE_RED) for d in reading.defects)
     )
+
+
+def _beside(p: Floats, quads: Sequence[Quad], reach: float) -> bool:
+    """Does point ``p`` lie outside each of ``quads`` but within ``reach`` of one?"""
+    point = (float(p[0]), float(p[1]))
+    dist = [
+        cv2.pointPolygonTest(np.array(q, np.float32).reshape(-1, 1, 2), point, True) for q in quads
+    ]
+    return all(d < 0 for d in dist) and any(d > -reach for d in dist)
 
 
 def _explained(

@@ -196,6 +196,19 @@ def test_pips_rims_run_together_down_a_column_are_not_one_pip() -> None:
     assert len(obs.tiles) >= 8  # of 13: the rest are in doubt, not misread
 
 
+def test_a_spot_where_tiles_corners_meet_does_not_unplace_a_tile() -> None:
+    """Seed 5005: an ivory 6-6 beside a 3-1 and a 6-5, their group cut by no size, is
+    placed by its pips and read sure; the shade where the three tiles' corners meet, found
+    as a pip a few pixels outside the tiles read, was taken for a pip the 6-6's cell left
+    loose (the cell across two tiles' halves that this rule is for)."""
+    from vision.locate import inside
+
+    image, truth = render_scene(5005)
+    obs = recognize(image)
+    six = next(t for t in truth.face_up if t.face == "6-6")
+    assert [o.face for o in obs.tiles if inside(o.center, six.corners)] == ["6-6"]
+
+
 def _tiles_at_the_edge(top: float, left: float) -> np.ndarray:
     """A 2-2, a 6-5 and a 4-2 side by side on felt, with a 3-1 lying alone below them; the
     picture starts ``top`` (a share of the tiles' length) down from their upper ends (0:
