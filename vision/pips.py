@@ -239,10 +239,12 @@ def _split_column(blob: Array) -> Floats:
     (cx, cy), (a, b), angle = cv2.minAreaRect(np.stack([xs, ys], axis=1).astype(np.float32))
     long_side, short_side = max(a, b) + 1, min(a, b) + 1
     ratio = long_side / short_side
-    n = round(ratio)
+    # two pips run together are two pip-widths long at most (touching), three overlapping
+    # may be less than three: from 2.3 on, a column is three
+    n = 2 if ratio <= 2.3 else 3
     # a capsule: it fills its rectangle nearly as a row of discs does (a disc fills 0.79)
     fill = len(xs) / (long_side * short_side)
-    if not (2 <= n <= 3 and abs(ratio - n) <= 0.3 and fill >= 0.7):
+    if not (1.7 <= ratio <= 3.3 and fill >= 0.7):
         return np.zeros((0, 3))
     theta = np.radians(angle if a >= b else angle + 90)
     along = np.array([np.cos(theta), np.sin(theta)])

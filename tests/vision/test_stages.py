@@ -60,6 +60,18 @@ def test_a_column_of_pips_with_no_neck_left_is_split_by_its_length() -> None:
     assert np.allclose(sorted(parts[:, 0]), [9.2, 25.5, 41.8], atol=1.5)
 
 
+def test_a_column_of_three_overlapping_pips_is_three_though_shorter_than_three() -> None:
+    """Three pips overlapping into a capsule 2.6 pip widths long (a small 6-6 on the mat,
+    seed 2003): no two pips run together are longer than two widths, so it is three."""
+    blob = np.zeros((24, 50), np.uint8)
+    cv2.rectangle(blob, (10, 5), (33, 18), 1, -1)
+    for x in (10, 33):
+        cv2.circle(blob, (x, 12), 7, 1, -1)  # 38 px long, 15 across
+    parts = split_blob(blob > 0)
+    assert len(parts) == 3
+    assert np.allclose(sorted(parts[:, 0]), [9.2, 21.5, 33.8], atol=1.5)
+
+
 def test_one_round_pip_is_not_split() -> None:
     blob = np.zeros((20, 20), np.uint8)
     cv2.circle(blob, (10, 10), 7, 1, -1)
