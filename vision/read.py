@@ -500,7 +500,7 @@ def _past_an_end(
 
 def _side_to_side(labels: Array, stat: list[int], k: int, border: int, width: int) -> bool:
     """Does blob ``k`` lie along both of the patch's sides, just inside the ignored margin,
-    each over a third of a tile's width (a pip cut by the margin touches it over a chord)?"""
+    each over 0.3 of a tile's width (a pip cut by the margin touches it over a chord)?"""
     x, y, w, h = (int(v) for v in stat[:4])
     reach = 0.3 * width
     if x > border or x + w < width - border or h < reach:

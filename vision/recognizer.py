@@ -621,7 +621,8 @@ def _from_pips(
     # short, or the shade where tiles' corners meet), is no pip of a tile still to place:
     # those lie a rim's width at least inside their own tile
     rim = float(cfg["locate"]["beside_sure"]) * width
-    counted = counted[[not _beside(p, sure, rim) for p in counted]] if len(counted) else counted
+    outlines = [np.array(q, np.float32).reshape(-1, 1, 2) for q in sure]
+    counted = counted[np.array([not _beside(p, outlines, rim) for p in counted], bool)]
     kept = _explained(kept, sure, counted, explain * width, holders, [q for q, _ in tile_like])
     if not kept:
         return -1.0, None
@@ -644,12 +645,11 @@ def _holds_a_tile(reading: Reading, floor: float) -> bool:
     )
 
 
-def _beside(p: Floats, quads: Sequence[Quad], reach: float) -> bool:
-    """Does point ``p`` lie outside each of ``quads`` but within ``reach`` of one?"""
+def _beside(p: Floats, outlines: Sequence[Array], reach: float) -> bool:
+    """Does point ``p`` lie outside each of ``outlines`` (float32 contours) but within
+    ``reach`` of one?"""
     point = (float(p[0]), float(p[1]))
-    dist = [
-        cv2.pointPolygonTest(np.array(q, np.float32).reshape(-1, 1, 2), point, True) for q in quads
-    ]
+    dist = [cv2.pointPolygonTest(outline, point, True) for outline in outlines]
     return all(d < 0 for d in dist) and any(d > -reach for d in dist)
 
 
@@ -721,9 +721,8 @@ def _same_longer(
     share = float(cfg["locate"]["longer"]) if by is None else by
     q = np.array(quad, np.float64)
     along = (q[3] - q[0]) * share
-    before, after = (
-        (along / 2, along / 2) if toward == 0 else (along * (toward < 0), along * (toward > 0))
-    )
+    before = along * {0: 0.5, -1: 1.0, 1: 0.0}[toward]  # the share grown past the first end
+    after = along - before
     longer = (q[0] - before, q[1] - before, q[2] + after, q[3] + after)
     cell = tuple((float(p[0]), float(p[1])) for p in longer)
     grown = aspect * (1 + share)
