@@ -993,7 +993,9 @@ def _half_along(
             for shift in (half, -half):
                 moved = tuple((float(px), float(py)) for px, py in q + shift)
                 other = read_tile(bgr, moved, region.bright, aspect, cfg["read"], xy)
-                if other.confidence >= floor and other.face != reading.face:
+                # (a blank is no other face: half of this tile lies under the moved cell,
+                # and a cell over a face-up tile's half that reads blank read it wrongly)
+                if other.confidence >= floor and not other.is_blank and other.face != reading.face:
                     reading = _flag(reading, "half a tile along reads as well")
                     break
         out.append((quad, reading))

@@ -532,3 +532,18 @@ def test_small_tiles_side_by_side_are_not_read_across_two_tiles_halves(
         read = [o for o in obs.tiles if inside(o.center, t.corners)]
         assert [o.face for o in read] == [t.face], (t.face, read)
         assert abs(read[0].center[0] - np.mean([x for x, _ in t.corners])) < 5
+
+
+def test_a_cell_moved_half_a_tile_onto_the_table_reading_blank_leaves_the_tile_sure() -> None:
+    """Ivory tiles lit unevenly on dark cloth (their regions grown loose): each cell is
+    moved half a tile along to see whether tiles end to end were read across two halves.
+    Moved off the 6-1's end, the cell held the dark cloth and the 6, whose pips are as
+    dark as the cloth: no contrast, a blank read sure. A blank is no other face (half of
+    the tile lies under the moved cell), so the tiles stay sure."""
+    from vision.locate import inside
+
+    image, truth = render_scene(9159)
+    obs = recognize(image)
+    for face in ("6-1", "2-2"):
+        tile = next(t for t in truth.face_up if t.face == face)
+        assert [o.face for o in obs.tiles if inside(o.center, tile.corners)] == [face]
