@@ -772,7 +772,8 @@ def _found(
     """The tiles of the chosen size's cuts, and those in doubt.
 
     A region that another candidate size reads clearly better, as other faces, is in doubt:
-    the sizes differ by a few per cent, and a cut a little off reads two tiles' halves. So
+    the sizes differ by a few per cent, and a cut a little off reads two tiles' halves (where
+    a cell of the cut reads badly, better at all is enough). So
     is a cell of a region reaching the picture's edge (``shape``) that comes near it: its
     tile may be cut off; the region's other tiles are whole.
     """
@@ -780,14 +781,18 @@ def _found(
     doubtful: list[_Found] = []
     margin = float(cfg["locate"]["size_margin"])
     edge = float(cfg["locate"]["edge_margin"])
+    floor = float(cfg["read"]["min_confidence"])
     for k, (region, (score, cells)) in enumerate(zip(regions, chosen, strict=True)):
         if cells is None:
             doubtful.append(_Found(_box(region), Reading(0, 0, 0.0, (_NO_CUT,))))
             continue
         faces = sorted(str(r.face) for _, r in cells)
+        # a cut with cells that read badly may lie across its tiles, its other cells over
+        # two tiles' halves
+        lead = 0.0 if min(r.confidence for _, r in cells) < floor else margin
         rival = any(
             other[k][1] is not None
-            and other[k][0] > score + margin
+            and other[k][0] > score + lead
             and sorted(str(r.face) for _, r in other[k][1] or []) != faces
             for other in every
         )

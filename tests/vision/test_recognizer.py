@@ -547,3 +547,23 @@ def test_a_cell_moved_half_a_tile_onto_the_table_reading_blank_leaves_the_tile_s
     for face in ("6-1", "2-2"):
         tile = next(t for t in truth.face_up if t.face == face)
         assert [o.face for o in obs.tiles if inside(o.center, tile.corners)] == [face]
+
+
+def test_a_cut_across_its_tiles_that_another_size_reads_better_is_in_doubt() -> None:
+    """Four blurred tiles side by side: the size chosen for the picture cuts their group in
+    cells lying across them, two reading badly and two sure, each over two tiles' halves (a
+    3-3's and a 4-4's 3 and 4, read as 4-3). A size a few per cent smaller reads the group
+    better, as other faces: with cells of the chosen cut read badly, that is enough to doubt
+    it, where a cut all of whose cells read needs a clear lead."""
+    import copy
+
+    from vision.config import load_config
+    from vision.locate import inside
+
+    cfg = copy.deepcopy(load_config("synth"))  # the loaded config is shared: not to be changed
+    cfg["effects"]["blur_sigma"] = [1.2, 2.0]
+    cfg["effects"]["noise_sigma"] = [4.0, 8.0]
+    image, truth = render_scene(9069, cfg=cfg)
+    obs = recognize(image)
+    for t in truth.face_up:
+        assert [o.face for o in obs.tiles if inside(o.center, t.corners)] in ([], [t.face])
