@@ -431,33 +431,37 @@ def centre_on_pips(quad: Quad, xy: Floats, radius: Floats) -> Quad:
     cut from a region that is larger than its tiles (a shadow, a blurred rim) sits beside its
     tile, and its pips show where the tile is.
     """
-    q = np.array(quad, np.float64)
-    across, along = q[1] - q[0], q[3] - q[0]
-    w, length = float(np.hypot(*across)), float(np.hypot(*along))
+    # (plain floats: this runs for every cell of every cut, on a region's few pips, where
+    # numpy's dispatch costs more than the arithmetic)
+    (x0, y0), (x1, y1), (x2, y2), (x3, y3) = quad
+    ax, ay, bx, by = x1 - x0, y1 - y0, x3 - x0, y3 - y0
+    w, length = float(np.hypot(ax, ay)), float(np.hypot(bx, by))
     if len(xy) == 0 or w <= 0 or length <= 0:
         return quad
-    ex, ey = across / w, along / length
-    shift = np.zeros(2)
-    middle = (q[0] + q[1] + q[2] + q[3]) / 4  # q.mean(axis=0), without its dispatch
-    # (scalar arithmetic in Python, not numpy's: this runs for every cell of every cut)
+    ex, ey = (ax / w, ay / w), (bx / length, by / length)
+    points = list(zip(xy.tolist(), radius.tolist(), strict=True))
+    mx, my = (x0 + x1 + x2 + x3) / 4, (y0 + y1 + y2 + y3) / 4
+    sx = sy = 0.0
     for _ in range(2):  # once more with the pips the first move brought in
-        rel = xy - (middle + shift)
-        x, y = rel @ ex, rel @ ey
-        now = (np.abs(x) < w / 2) & (np.abs(y) < length / 2)
-        count = int(np.count_nonzero(now))
-        if count == 0:
+        cx, cy = mx + sx, my + sy
+        inside = []
+        for (px, py), r in points:
+            u = (px - cx) * ex[0] + (py - cy) * ex[1]
+            v = (px - cx) * ey[0] + (py - cy) * ey[1]
+            if abs(u) < w / 2 and abs(v) < length / 2:
+                inside.append((u, v, r))
+        if not inside:
             break
-        dx = min(max(float(x[now].sum()) / count, -0.2 * w), 0.2 * w)
-        margin = radius[now] + 0.04 * length
-        over = max(float((y[now] + margin - length / 2).max()), 0.0)
-        under = max(float((-length / 2 - (y[now] - margin)).max()), 0.0)
+        dx = min(max(sum(u for u, _, _ in inside) / len(inside), -0.2 * w), 0.2 * w)
+        pad = 0.04 * length
+        over = max(max(v + (r + pad) - length / 2 for _, v, r in inside), 0.0)
+        under = max(max(-length / 2 - (v - (r + pad)) for _, v, r in inside), 0.0)
         dy = over - under if min(over, under) == 0 else 0.0
         dy = min(max(dy, -0.1 * length), 0.1 * length)
         if abs(dx) < 0.25 and abs(dy) < 0.25:
             break
-        shift = shift + dx * ex + dy * ey
-    moved = q + shift
-    return tuple((float(px), float(py)) for px, py in moved)
+        sx, sy = sx + dx * ex[0] + dy * ey[0], sy + dx * ex[1] + dy * ey[1]
+    return tuple((float(px + sx), float(py + sy)) for px, py in quad)
 
 
 def gradients(lightness: Image) -> tuple[Image, Image]:

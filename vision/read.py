@@ -169,7 +169,9 @@ def read_patch(patch: Image, bright: bool, cfg: Config, known: Floats | None = N
         elif area > hi or not _roundish(stats[k], pip_fill):
             # pips run together on a small or blurred tile: cut at their necks, or else
             # counted by area
-            several = _several(labels, stats, k, known, True, least * unit)
+            # (a blob smaller than two pips' least share is no several: not looked into)
+            few = area < 2 * least * unit
+            several = [] if few else _several(labels, stats, k, known, True, least * unit)
             copies = round(area / unit)
             # two or three pips run together make a capsule or a bent one, never a round blob:
             # that is one pip seen through a cell far smaller than its tile
