@@ -199,6 +199,8 @@ class _Grower:
             self.edges,
             self.not_ground,
         )
+        if (self.body_grey[i] > float(cfg["dark_body_max"])) == pips.bright:
+            return None  # a body of the other polarity's shade: no region, however grown
         h, w = image.shape[:2]
         x, y = (round(v) for v in pips.xy[i])
         found = None
@@ -246,7 +248,7 @@ class _Grower:
                     break
             if found is not None:
                 break
-        if found is None or (self.body_grey[i] > float(cfg["dark_body_max"])) == pips.bright:
+        if found is None:
             return None
         contour, mask = found
         inside = _pips_inside(pips.xy, mask, (x0, y0))
