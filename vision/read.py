@@ -143,7 +143,7 @@ def read_patch(patch: Image, bright: bool, cfg: Config, known: Floats | None = N
     for k in range(1, n):
         area = float(stats[k][cv2.CC_STAT_AREA])
         if area < tiny:
-            x, y, w, h = (int(v) for v in stats[k][:4])
+            x, y, w, h = stats[k][:4]
             faint += float(
                 np.count_nonzero(red[y : y + h, x : x + w] & (labels[y : y + h, x : x + w] == k))
             )
@@ -439,7 +439,7 @@ def _several(
     ``least`` px on average: cut at its necks (or, with ``columns``, by its length), else the
     pips the first stage found apart in it. (A sliver of a pip cut off by the cell's edge is
     as long as a column of pips, not as large.)"""
-    x, y, w, h = (int(v) for v in stats[k][:4])
+    x, y, w, h = stats[k][:4]
     parts = split_blob(labels[y : y + h, x : x + w] == k, columns=columns)
     centres = [(float(px) + x, float(py) + y) for px, py in parts[:, :2]]
     if not 2 <= len(centres) <= 6:
@@ -465,7 +465,7 @@ def _known_inside(known: Floats | None, labels: Array, k: int) -> list[tuple[flo
 def _edge_strip(stat: list[int], border: int, width: int, length: int) -> bool:
     """A thin strip along the patch's edge, just inside the ignored margin: the table or a
     neighbour's rim where the cell reaches a little past its tile, not a pip."""
-    x, y, w, h = (int(v) for v in stat[:4])
+    x, y, w, h = stat[:4]
     thin = max(2, round(0.08 * width))
     if h <= thin and w >= 0.3 * width:
         return y <= border + 1 or y + h >= length - border - 1
@@ -478,7 +478,7 @@ def _a_chain(stat: list[int], border: int, width: int, length: int) -> bool:
     """Is a blob of about a pip's area long and clear of the cell's margin: pips' rims (a
     concave pip lit at its edge) run together down a column, not one pip (a pip cut by
     the margin is as long, but touches it)?"""
-    x, y, w, h = (int(v) for v in stat[:4])
+    x, y, w, h = stat[:4]
     clear = x > border + 1 and y > border + 1
     clear = clear and x + w < width - border - 1 and y + h < length - border - 1
     return clear and max(w, h) > 1.6 * min(w, h)
@@ -490,7 +490,7 @@ def _past_an_end(
     """Is blob ``k`` the table (or a neighbour's rim) past the tile's end, a few pixels into
     a cell a little long: along one end, just inside the ignored margin, over nearly its
     whole width (a pip, or a row of them run together, touches it over a chord or two)?"""
-    _, y, w, h = (int(v) for v in stat[:4])
+    _, y, w, h = stat[:4]
     inner = width - 2 * border
     if w < 0.8 * inner or h > 0.3 * width:
         return False
@@ -503,7 +503,7 @@ def _past_an_end(
 def _side_to_side(labels: Array, stat: list[int], k: int, border: int, width: int) -> bool:
     """Does blob ``k`` lie along both of the patch's sides, just inside the ignored margin,
     each over 0.3 of a tile's width (a pip cut by the margin touches it over a chord)?"""
-    x, y, w, h = (int(v) for v in stat[:4])
+    x, y, w, h = stat[:4]
     reach = 0.3 * width
     if x > border or x + w < width - border or h < reach:
         return False
