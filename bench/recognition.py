@@ -52,13 +52,22 @@ class Tally:
     def __init__(self) -> None:
         self.confusion: dict[str, Counter[str]] = defaultdict(Counter)
         self.truth = self.reported = self.right = self.scenes = self.exact = 0
+        # tiles wholly in the picture, and those of them read right (a tile cut off by the
+        # picture's edge may have lost pips: the recall without them says where misses are)
+        self.whole = self.whole_right = 0
         self.ms: list[float] = []
         self.stages: dict[str, list[float]] = defaultdict(list)
 
-    def add(self, truth: list[TruthTile], obs: Observation) -> None:
+    def add(
+        self, truth: list[TruthTile], obs: Observation, shape: tuple[int, ...] | None = None
+    ) -> None:
         faces_up = [t for t in truth if t.face is not None]
         matched: set[int] = set()
         for t in faces_up:
+            whole = shape is not None and all(
+                0 <= x <= shape[1] - 1 and 0 <= y <= shape[0] - 1 for x, y in t.corners
+            )
+            self.whole += whole
             hit = next(
                 (
                     i
@@ -72,6 +81,7 @@ class Tally:
             else:
                 matched.add(hit)
                 self.confusion[str(t.face)][obs.tiles[hit].face] += 1
+                self.whole_right += whole and obs.tiles[hit].face == t.face
         for i, o in enumerate(obs.tiles):
             if i not in matched:
                 self.confusion["(nothing)"][o.face] += 1
@@ -96,6 +106,8 @@ class Tally:
             "right": self.right,
             "precision": round(self.right / max(self.reported, 1), 4),
             "recall": round(self.right / max(self.truth, 1), 4),
+            "whole_in_picture": self.whole,
+            "recall_whole_in_picture": round(self.whole_right / max(self.whole, 1), 4),
             "ms_median": round(float(np.median(ms)), 1),
             "ms_p95": round(float(np.percentile(ms, 95)), 1),
             "stages_ms_median": {s: round(float(np.median(v)), 1) for s, v in self.stages.items()},
@@ -112,7 +124,7 @@ def main() -> int:
         seeds = range(*cfg[name])
         for seed in progress(seeds, len(seeds), name):
             image, truth = render_scene(seed)
-            tallies[name].add(truth.tiles, recognize(image))
+            tallies[name].add(truth.tiles, recognize(image), image.shape)
     for name in ("tables", "heldout_tables"):
         seeds = range(*cfg[name])
         for seed in progress(seeds, len(seeds), name):
@@ -124,7 +136,8 @@ def main() -> int:
                 "seat1.won": [None] * 4,
             }
             image, truth = render_table(layout, seed, scheme="ivory" if seed % 3 == 0 else "dark")
-            tallies[name].add(truth.tiles, TableRecognizer(find_mat(image)).observe(image))
+            observed = TableRecognizer(find_mat(image)).observe(image)
+            tallies[name].add(truth.tiles, observed, image.shape)
     seeds = range(*cfg["empty"])
     for seed in progress(seeds, len(seeds), "empty"):
         image, truth = render_scene(seed, faces=[], distractors=3)
@@ -282,6 +295,11 @@ def _print(r: dict[str, Any]) -> None:
                 f"{s['precision']:.4f} recall {s['recall']:.4f} ({s['right']} right of "
                 f"{s['truth_tiles']}, {s['reported']} reported)"
             )
+            if s.get("whole_in_picture"):
+                line += (
+                    f"; of the {s['whole_in_picture']} wholly in the picture "
+                    f"{s['recall_whole_in_picture']:.4f} read right"
+                )
             if "ms_median" in s:
                 line += f", latency median {s['ms_median']} ms p95 {s['ms_p95']} ms"
             print(line)
