@@ -138,6 +138,7 @@ def read_patch(patch: Image, bright: bool, cfg: Config, known: Floats | None = N
     ]
     unit = median_of(normal) if normal else float(cfg["pip_area"]) * area_unit
     faint = 0.0  # area of red specks too small to count
+    slack = float(cfg["merge_slack"])
     least = float(cfg["least_share"])  # of a pip's area, each pip of a blob cut in several
     apart = True  # every pip was a blob of its own (none cut from pips run together)
     for k in range(1, n):
@@ -161,7 +162,7 @@ def read_patch(patch: Image, bright: bool, cfg: Config, known: Floats | None = N
         if hi < area <= one_hi and _roundish(stats[k], pip_fill):
             # the large pip of a 1, if it is alone in its half; unless it is a red 4 blurred
             # into one round blob, whose pips still show as necks or were found apart before
-            several = _several(labels, stats, k, known, False, 0.0)
+            several = _several(labels, stats, k, known, False, 0.0, slack)
             if several:
                 centres = several
             else:
@@ -171,7 +172,7 @@ def read_patch(patch: Image, bright: bool, cfg: Config, known: Floats | None = N
             # counted by area
             # (a blob smaller than two pips' least share is no several: not looked into)
             few = area < 2 * least * unit
-            several = [] if few else _several(labels, stats, k, known, True, least * unit)
+            several = [] if few else _several(labels, stats, k, known, True, least * unit, slack)
             copies = round(area / unit)
             # two or three pips run together make a capsule or a bent one, never a round blob:
             # that is one pip seen through a cell far smaller than its tile
@@ -180,11 +181,7 @@ def read_patch(patch: Image, bright: bool, cfg: Config, known: Floats | None = N
                 centres = several
             elif copies == 1 and lo <= area <= hi and not _a_chain(stats[k], border, width, length):
                 pass  # one pip, not quite round (a highlight, a JPEG block)
-            elif (
-                2 <= copies <= 3
-                and abs(area / unit - copies) <= float(cfg["merge_slack"])
-                and not round_blob
-            ):
+            elif 2 <= copies <= 3 and abs(area / unit - copies) <= slack and not round_blob:
                 centres *= copies
             else:
                 defects.append(f"blob of {area:.0f} px")
@@ -433,18 +430,31 @@ def _middle_seam(
 
 
 def _several(
-    labels: Array, stats: Stats, k: int, known: Floats | None, columns: bool, least: float
+    labels: Array,
+    stats: Stats,
+    k: int,
+    known: Floats | None,
+    columns: bool,
+    least: float,
+    slack: float,
 ) -> list[tuple[float, float]]:
     """The centres of the pips blob ``k`` holds, if it holds two to six, each of at least
     ``least`` px on average: cut at its necks (or, with ``columns``, by its length), else the
     pips the first stage found apart in it. (A sliver of a pip cut off by the cell's edge is
-    as long as a column of pips, not as large.)"""
+    as long as a column of pips, not as large.) Two pieces that leave the blob a pip larger
+    than they are, by their radius, are not its pips."""
     x, y, w, h = stats[k][:4]
     parts = split_blob(labels[y : y + h, x : x + w] == k, columns=columns)
     centres = [(float(px) + x, float(py) + y) for px, py in parts[:, :2]]
+    area = float(stats[k][cv2.CC_STAT_AREA])
+    if len(parts) == 2 and area > (3 - slack) * math.pi * float(parts[0, 2]) ** 2:
+        # cut in two, but a pip larger than two by their radius: big pips run together,
+        # some lost in the cut (four of a 5's cross cut in two, read as a 3). (A blob cut in
+        # more pieces is a crowded face's, whose pips overlap more than their radius says)
+        centres = []
     if not 2 <= len(centres) <= 6:
         centres = _known_inside(known, labels, k)
-    if 2 <= len(centres) <= 6 and float(stats[k][cv2.CC_STAT_AREA]) >= least * len(centres):
+    if 2 <= len(centres) <= 6 and area >= least * len(centres):
         return centres
     return []
 

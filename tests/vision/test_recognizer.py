@@ -567,3 +567,21 @@ def test_a_cut_across_its_tiles_that_another_size_reads_better_is_in_doubt() -> 
     obs = recognize(image)
     for t in truth.face_up:
         assert [o.face for o in obs.tiles if inside(o.center, t.corners)] in ([], [t.face])
+
+
+def test_big_pips_run_together_and_cut_in_too_few_are_not_read() -> None:
+    """Pips a third of a tile wide touch: four of a 5's cross ran into one blob, cut at its
+    necks in two (a 5-2 read as 3-2, sure), and a 6's columns, in a cell lying askew, into
+    two blobs of three, each cut in two (a 6-1 read as 2-2). Each blob is a pip larger than
+    its pieces, by their radius: no such cut is taken."""
+    import copy
+
+    from vision.config import load_config
+    from vision.locate import inside
+
+    cfg = copy.deepcopy(load_config("synth"))  # the loaded config is shared: not to be changed
+    cfg["tile"]["pip_diameter"] = [0.28, 0.36]
+    image, truth = render_scene(9146, cfg=cfg)
+    obs = recognize(image)
+    for t in truth.face_up:
+        assert [o.face for o in obs.tiles if inside(o.center, t.corners)] in ([], [t.face])
