@@ -181,7 +181,13 @@ def read_patch(patch: Image, bright: bool, cfg: Config, known: Floats | None = N
                 centres = several
             elif copies == 1 and lo <= area <= hi and not _a_chain(stats[k], border, width, length):
                 pass  # one pip, not quite round (a highlight, a JPEG block)
-            elif 2 <= copies <= 3 and abs(area / unit - copies) <= slack and not round_blob:
+            elif (
+                2 <= copies <= 3
+                and abs(area / unit - copies) <= slack
+                and not round_blob
+                and not _at_an_end(stats[k], border, length)
+            ):
+                # (not at an end, where a pip past the cell's end may be cut to any share)
                 centres *= copies
             else:
                 defects.append(f"blob of {area:.0f} px")
@@ -508,6 +514,12 @@ def _past_an_end(
         if at and int(np.count_nonzero(labels[row, border : width - border] == k)) >= 0.8 * inner:
             return True
     return False
+
+
+def _at_an_end(stat: list[int], border: int, length: int) -> bool:
+    """Does the blob reach the ignored margin at either end of the patch?"""
+    _, y, _, h = stat[:4]
+    return y <= border or y + h >= length - border
 
 
 def _side_to_side(labels: Array, stat: list[int], k: int, border: int, width: int) -> bool:
