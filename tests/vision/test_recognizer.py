@@ -549,24 +549,32 @@ def test_a_cell_moved_half_a_tile_onto_the_table_reading_blank_leaves_the_tile_s
         assert [o.face for o in obs.tiles if inside(o.center, tile.corners)] == [face]
 
 
-def test_a_cut_across_its_tiles_that_another_size_reads_better_is_in_doubt() -> None:
-    """Four blurred tiles side by side: the size chosen for the picture cuts their group in
-    cells lying across them, two reading badly and two sure, each over two tiles' halves (a
-    3-3's and a 4-4's 3 and 4, read as 4-3). A size a few per cent smaller reads the group
-    better, as other faces: with cells of the chosen cut read badly, that is enough to doubt
-    it, where a cut all of whose cells read needs a clear lead."""
+def _read_right_or_not_at_all(seed: int, ranges: dict[tuple[str, str], list[float]]) -> None:
+    """Every tile of a scene rendered with some of the renderer's ranges changed is read as
+    its face or not at all."""
     import copy
 
     from vision.config import load_config
     from vision.locate import inside
 
     cfg = copy.deepcopy(load_config("synth"))  # the loaded config is shared: not to be changed
-    cfg["effects"]["blur_sigma"] = [1.2, 2.0]
-    cfg["effects"]["noise_sigma"] = [4.0, 8.0]
-    image, truth = render_scene(9069, cfg=cfg)
+    for (section, key), value in ranges.items():
+        cfg[section][key] = value
+    image, truth = render_scene(seed, cfg=cfg)
     obs = recognize(image)
     for t in truth.face_up:
         assert [o.face for o in obs.tiles if inside(o.center, t.corners)] in ([], [t.face])
+
+
+def test_a_cut_across_its_tiles_that_another_size_reads_better_is_in_doubt() -> None:
+    """Four blurred tiles side by side: the size chosen for the picture cuts their group in
+    cells lying across them, two reading badly and two sure, each over two tiles' halves (a
+    3-3's and a 4-4's 3 and 4, read as 4-3). A size a few per cent smaller reads the group
+    better, as other faces: with cells of the chosen cut read badly, that is enough to doubt
+    it, where a cut all of whose cells read needs a clear lead."""
+    _read_right_or_not_at_all(
+        9069, {("effects", "blur_sigma"): [1.2, 2.0], ("effects", "noise_sigma"): [4.0, 8.0]}
+    )
 
 
 def test_big_pips_run_together_and_cut_in_too_few_are_not_read() -> None:
@@ -574,17 +582,7 @@ def test_big_pips_run_together_and_cut_in_too_few_are_not_read() -> None:
     necks in two (a 5-2 read as 3-2, sure), and a 6's columns, in a cell lying askew, into
     two blobs of three, each cut in two (a 6-1 read as 2-2). Each blob is a pip larger than
     its pieces, by their radius: no such cut is taken."""
-    import copy
-
-    from vision.config import load_config
-    from vision.locate import inside
-
-    cfg = copy.deepcopy(load_config("synth"))  # the loaded config is shared: not to be changed
-    cfg["tile"]["pip_diameter"] = [0.28, 0.36]
-    image, truth = render_scene(9146, cfg=cfg)
-    obs = recognize(image)
-    for t in truth.face_up:
-        assert [o.face for o in obs.tiles if inside(o.center, t.corners)] in ([], [t.face])
+    _read_right_or_not_at_all(9146, {("tile", "pip_diameter"): [0.28, 0.36]})
 
 
 def test_a_blob_at_a_cells_end_is_not_counted_as_pips_by_its_area() -> None:
@@ -592,15 +590,6 @@ def test_a_blob_at_a_cells_end_is_not_counted_as_pips_by_its_area() -> None:
     3's corner pip at its end, and what was left of it, run into the middle pip, made a
     blob of about two pips' area, counted as two (a 2-2, sure). A pip past the cell's end
     may be cut to any share, so a blob there is not counted by its area."""
-    import copy
-
-    from vision.config import load_config
-    from vision.locate import inside
-
-    cfg = copy.deepcopy(load_config("synth"))  # the loaded config is shared: not to be changed
-    cfg["effects"]["blur_sigma"] = [1.2, 2.0]
-    cfg["effects"]["noise_sigma"] = [4.0, 8.0]
-    image, truth = render_scene(9134, cfg=cfg)
-    obs = recognize(image)
-    for t in truth.face_up:
-        assert [o.face for o in obs.tiles if inside(o.center, t.corners)] in ([], [t.face])
+    _read_right_or_not_at_all(
+        9134, {("effects", "blur_sigma"): [1.2, 2.0], ("effects", "noise_sigma"): [4.0, 8.0]}
+    )
