@@ -170,9 +170,7 @@ def read_patch(patch: Image, bright: bool, cfg: Config, known: Floats | None = N
         elif area > hi or not _roundish(stats[k], pip_fill):
             # pips run together on a small or blurred tile: cut at their necks, or else
             # counted by area
-            # (a blob smaller than two pips' least share is no several: not looked into)
-            few = area < 2 * least * unit
-            several = [] if few else _several(labels, stats, k, known, True, least * unit, slack)
+            several = _several(labels, stats, k, known, True, least * unit, slack)
             copies = round(area / unit)
             # two or three pips run together make a capsule or a bent one, never a round blob:
             # that is one pip seen through a cell far smaller than its tile
@@ -449,10 +447,12 @@ def _several(
     pips the first stage found apart in it. (A sliver of a pip cut off by the cell's edge is
     as long as a column of pips, not as large.) Two pieces that leave the blob a pip larger
     than they are, by their radius, are not its pips."""
+    area = float(stats[k][cv2.CC_STAT_AREA])
+    if area < 2 * least:
+        return []  # too small for two pips: not cut at all (most blobs a cell looks into)
     x, y, w, h = stats[k][:4]
     parts = split_blob(labels[y : y + h, x : x + w] == k, columns=columns)
     centres = [(float(px) + x, float(py) + y) for px, py in parts[:, :2]]
-    area = float(stats[k][cv2.CC_STAT_AREA])
     if len(parts) == 2 and area > (3 - slack) * math.pi * float(parts[0, 2]) ** 2:
         # cut in two, but a pip larger than two by their radius: big pips run together,
         # some lost in the cut (four of a 5's cross cut in two, read as a 3). (A blob cut in
