@@ -227,6 +227,11 @@ def read_patch(patch: Image, bright: bool, cfg: Config, known: Floats | None = N
         # ivory one's). Between a 5's or a 6's rows the body stands out so too, lit on both
         # sides by their halos; between halves of fewer pips it does not
         defects.append(SEAM)
+    elif _seam_between_pips(strength, near_pips, border, width, cfg) > float(cfg["middle_seam"]):
+        # the seam a few pixels off the middle, seen between the pips rather than in the
+        # columns clear of them: a cell moved onto the pips of two tiles' halves (a 3 and a
+        # red 4 end to end, read as a 4-3) lies off their seam, with pips on both sides of it
+        defects.append(SEAM)
     # each blob's mean a* (red) and b* (blue), in one pass over the patch
     flat_labels = labels.ravel()
     sizes = np.maximum(np.bincount(flat_labels, minlength=n), 1)
@@ -431,6 +436,35 @@ def _middle_seam(
     line = (rows[at - 1] + rows[at] + rows[at + 1]) / 3  # each line, three pixels thick
     stands = np.maximum(np.minimum(line - rows[at - d], line - rows[at + d]), 0.0)
     return max(0.0, float(row_medians(stands).max()))
+
+
+def _seam_between_pips(
+    strength: Array, near_pips: Array, border: int, width: int, cfg: Config
+) -> float:
+    """How strongly a line near the tile's middle stands out the way pips do, as
+    ``_middle_seam`` measures it, but pixel by pixel clear of the pips and their halo
+    (``near_pips``), so that pips on both sides of it leave columns to measure in, and
+    looked for farther from the middle (``seam_search_wide``). 0 where too little of the
+    line is clear of the pips to tell."""
+    length = strength.shape[0]
+    mid = length // 2
+    d = max(2, round(0.12 * width))
+    shift = round(float(cfg["seam_search_wide"]) * length)
+    if mid - shift - d < 0 or mid + shift + d >= length:
+        return 0.0
+    rows = strength[:, border : width - border].astype(np.float64)
+    taken = near_pips[:, border : width - border] > 0
+    at = np.arange(mid - shift, mid + shift + 1)
+    line = (rows[at - 1] + rows[at] + rows[at + 1]) / 3
+    stands = np.maximum(np.minimum(line - rows[at - d], line - rows[at + d]), 0.0)
+    bad = taken[at - 1] | taken[at] | taken[at + 1] | taken[at - d] | taken[at + d]
+    least = float(cfg["seam_clear_share"]) * rows.shape[1]
+    best = 0.0
+    for values, skip in zip(stands, bad, strict=True):
+        clear = values[~skip]
+        if clear.size >= least:
+            best = max(best, median(clear))
+    return best
 
 
 def _several(

@@ -493,3 +493,27 @@ def test_two_black_tiles_ends_in_shade_are_a_seam_where_halves_hold_few_pips(
     assert reading.face == "3-3"
     assert (reading.confidence >= CFG["min_confidence"]) is sure, reading
     assert (SEAM in reading.defects) is not sure
+
+
+@pytest.mark.parametrize("seam", [True, False])
+def test_a_seam_off_the_middle_between_two_halves_pips_is_two_tiles_ends(seam: bool) -> None:
+    """A cell moved onto the pips of a red 4 and a 3 end to end, the seam between their
+    tiles six pixels from its middle, with pips close on both sides of it (no column is
+    clear of them): it is two tiles' halves, not a 4-3. Without the seam it is a 4-3."""
+    import cv2
+    import numpy as np
+
+    from vision.read import SEAM, read_patch
+
+    patch = np.zeros((82, 40, 3), np.uint8)  # Lab: a black body
+    patch[:] = (40, 128, 128)
+    if seam:
+        patch[34:36] = (75, 128, 128)  # the table between the tiles' ends (middle: 41)
+    for x, y in ((10, 9), (30, 9), (10, 23), (30, 23)):
+        cv2.circle(patch, (x, y), 4, (130, 185, 160), -1)  # the red 4
+    for x, y in ((29, 47), (20, 58), (11, 69)):
+        cv2.circle(patch, (x, y), 5, (230, 128, 128), -1)  # the white 3
+    reading = read_patch(patch, True, CFG)
+    assert reading.face == "4-3", reading
+    assert (SEAM in reading.defects) is seam, reading
+    assert (reading.confidence >= CFG["min_confidence"]) is not seam, reading

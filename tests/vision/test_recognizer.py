@@ -593,3 +593,19 @@ def test_a_blob_at_a_cells_end_is_not_counted_as_pips_by_its_area() -> None:
     _read_right_or_not_at_all(
         9134, {("effects", "blur_sigma"): [1.2, 2.0], ("effects", "noise_sigma"): [4.0, 8.0]}
     )
+
+
+def test_a_cell_across_two_tiles_halves_with_their_seam_off_its_middle_is_not_read() -> None:
+    """A sharp, clean picture of a row end to end, the 4-4's red pips found by the first
+    stage only as their highlights: the region grown from the 3-1's 3 took in one of them,
+    and its cell at the set's size, moved onto its pips, lay across the 3-1's 3 and the
+    4-4's near 4, their seam six pixels off its middle with pips close on both sides (a
+    4-3, sure). The seam, measured between the pips, rules it out."""
+    _read_right_or_not_at_all(
+        9209,
+        {
+            ("effects", "blur_sigma"): [0.0, 0.3],
+            ("effects", "noise_sigma"): [0.5, 2.0],
+            ("effects", "jpeg_quality"): [85, 98],
+        },
+    )
