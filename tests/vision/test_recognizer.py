@@ -475,7 +475,8 @@ def test_a_tile_placed_by_its_pips_may_leave_out_a_speck_not_a_pip(
 def test_a_row_of_tiles_no_size_fits_is_cut_at_its_own_width_and_length() -> None:
     """A camera not quite overhead shortens tiles lying one way: three tiles end to end, 13 %
     longer than the set's size measured on upright tiles, are tried at their own length; a
-    row of tiles side by side at their own width; a blob far wider than a tile is neither."""
+    row of tiles side by side at their own width, and so a block of such rows; a blob that
+    no whole tiles near the set's width make up is none of these."""
     from vision.config import load_config
     from vision.recognizer import _line_sizes
     from vision.segment import Region
@@ -491,7 +492,10 @@ def test_a_row_of_tiles_no_size_fits_is_cut_at_its_own_width_and_length() -> Non
     assert [(round(w), round(a, 2)) for w, a in end_to_end] == [(30, 2.17)]
     side_by_side = _line_sizes(region(64.0, 90.0), 29.0, cfg)
     assert [(round(w), round(a, 2)) for w, a in side_by_side] == [(30, 2.13)]
-    assert _line_sizes(region(80.0, 120.0), 29.0, cfg) == []
+    # two rows of two tiles end to end, stretched by the camera to an aspect of 2.4
+    block = _line_sizes(region(73.7, 179.4), 40.0, cfg)
+    assert (37, 2.43) in [(round(w), round(a, 2)) for w, a in block]
+    assert _line_sizes(region(100.0, 120.0), 29.0, cfg) == []  # no whole tiles near 29 wide
     # a near tile, larger than the set's, and its shadow: as long as a tile can be
     with_shadow = _line_sizes(region(42.0, 112.0), 42.0, cfg)
     assert [(round(w), a) for w, a in with_shadow] == [(42, max(cfg["locate"]["aspect"]))]
@@ -609,3 +613,23 @@ def test_a_cell_across_two_tiles_halves_with_their_seam_off_its_middle_is_not_re
             ("effects", "jpeg_quality"): [85, 98],
         },
     )
+
+
+def test_a_block_of_rows_stretched_by_the_camera_is_cut_at_its_own_size() -> None:
+    """Ivory tiles, two rows of two end to end, lying the way a camera not quite overhead
+    stretches: an aspect of 2.4 where the set's tiles measured 2.1. No size of the set fits
+    the block; cut into whole tiles of its own width and length, all four read right."""
+    import copy
+
+    from vision.config import load_config
+    from vision.locate import inside
+
+    cfg = copy.deepcopy(load_config("synth"))
+    cfg["tile"]["ivory_share"] = 1.0
+    image, truth = render_scene(9227, cfg=cfg)
+    obs = recognize(image)
+    block = [t for t in truth.face_up if t.face in ("2-2", "6-6", "5-5", "4-4")]
+    block = [t for t in block if np.mean(np.array(t.corners)[:, 0]) < 500]
+    assert len(block) == 4
+    for t in block:
+        assert [o.face for o in obs.tiles if inside(o.center, t.corners)] == [t.face]
