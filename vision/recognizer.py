@@ -767,10 +767,11 @@ def _overlap(a: Quad, b: Quad) -> bool:
 
 def _claims_none(cut: tuple[float, Cells | None], sure: list[Quad]) -> tuple[float, Cells | None]:
     """A cut made again at the set's size, unless one of its cells lies on a tile read sure
-    before: that tile's reading is the stronger (its region fitted it), and the two may
-    disagree."""
+    before, or over part of one (as cells placed by their pips may not): that tile's reading
+    is the stronger (its region fitted it), and the two may disagree. (A cell hanging off a
+    red 4's region onto the 1 of the 2-1 beyond it read 4-1, sure.)"""
     score, cells = cut
-    if any(_one_on_another(q, other) for q, _ in cells or [] for other in sure):
+    if any(_overlap(q, other) for q, _ in cells or [] for other in sure):
         return score, None
     return score, cells
 
