@@ -478,7 +478,8 @@ def _angles_near(centre: Floats, quads: list[Quad], xy: Floats, cfg: Config) -> 
     """Ways the tiles of a group of pips (``xy``, about ``centre``) may lie, in degrees as
     ``pip_grid_cells`` takes them, each with a quarter turn from it: as each of the tiles
     read nearest them lies, and as the pips' own rows run (the way from each pip to its
-    nearest, four times over, so that rows and columns agree)."""
+    nearest, four times over, so that rows and columns agree) and their smallest rectangle
+    lies."""
     q = np.array(quads, np.float64)  # (n, 4, 2)
     across = q[:, 1] - q[:, 0]
     nearest = np.argsort(np.hypot(*(q.mean(axis=1) - centre).T))[: int(cfg["angle_tiles"])]
@@ -491,6 +492,11 @@ def _angles_near(centre: Floats, quads: list[Quad], xy: Floats, cfg: Config) -> 
         four = 4 * np.arctan2(step[:, 1], step[:, 0])
         rows = math.atan2(float(np.sin(four).sum()), float(np.cos(four).sum())) / 4
         theta.append(math.degrees(rows))
+    if len(xy) >= 3:
+        # and as the smallest rectangle round them lies: a 5's and a 3's nearest pips lie
+        # corner to corner, a turn of 45 degrees off the rows (a lone 5-3 on felt that its
+        # region leaked into, turned 32 degrees, was tried at 80 and 170 only)
+        theta.append(float(cv2.minAreaRect(xy.astype(np.float32))[2]))
     out: list[float] = []
     for t in theta:
         if all(not same_angle(t, o, float(cfg["angle_slack"])) for o in out):

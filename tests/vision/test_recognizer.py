@@ -652,3 +652,16 @@ def test_a_region_cut_again_gets_no_cell_over_part_of_a_tile_read_sure() -> None
     for t in truth.face_up:
         read = [o.face for o in obs.tiles if inside(o.center, t.corners)]
         assert read == [t.face] if t.face == "2-1" else read in ([], [t.face])
+
+
+def test_pips_no_tile_holds_are_tried_as_their_smallest_rectangle_lies() -> None:
+    """A lone 5-3 on green felt, its region leaked into the felt: its pips are placed alone,
+    turned as the tiles nearest lie (upright) and as their rows run. A 5's and a 3's nearest
+    pips lie corner to corner, 45 degrees off the tile; turned as the pips' smallest
+    rectangle lies (32 degrees), the 5-3 is read."""
+    from vision.locate import inside
+
+    image, truth = render_scene(9097)
+    obs = recognize(image)
+    lone = next(t for t in truth.face_up if t.face == "5-3")
+    assert [o.face for o in obs.tiles if inside(o.center, lone.corners)] == ["5-3"]
