@@ -150,7 +150,15 @@ def _blobs(binary: Image, bright: bool, image_area: int, cfg: Config) -> Pips:
     # (a handful of pips at most, still compact: not a printed line or a tile's rim)
     typical = float(np.median(area[keep])) if keep.any() else min_area * 4
     merged = ~keep & (area >= 2 * min_area) & (area <= 7 * typical)
-    merged &= (fill >= 0.35) & (elong <= 4.0)
+    box_like = (fill >= 0.35) & (elong <= 4.0)
+    for k in np.flatnonzero(merged & ~box_like):
+        # a column of pips lying askew, 45 degrees off the picture's rows, fills its upright
+        # box far less than a pip does (a 6-6 turned so, its three pips a column touching
+        # corner to corner, 0.34): it is judged by its turned box, as it lies
+        (_, _), (rw, rh), _ = cv2.minAreaRect(shapes[k])
+        rw, rh = rw + 1, rh + 1
+        box_like[k] = area[k] / (rw * rh) >= 0.6 and max(rw, rh) <= 3.5 * min(rw, rh)
+    merged &= box_like
     # a column of big pips touching, on a tile lying askew, fills its box as a pip does: it
     # is split too where it falls into round pieces of a pip's size (else it stays one pip:
     # a 1's, or a patch of a tile's body darker than the table round it). A pip's size here

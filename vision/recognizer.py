@@ -159,10 +159,22 @@ def recognize(
                 # (not a region grown again between others: boxed in by them, it may cover
                 # parts of two tiles, and a cell hanging off it read their halves as a tile)
                 cut = [
-                    _recut(work, light, region, rect, pips, redo, read_sure, cfg)
+                    _recut(
+                        work,
+                        light,
+                        region,
+                        rect,
+                        pips,
+                        redo,
+                        read_sure,
+                        cfg,
+                        [other[i] for j, (_, _, other) in enumerate(tried) if j != k],
+                    )
                     if cells is None and not region.regrown
                     else (score, cells)
-                    for region, rect, (score, cells) in zip(regions, aligned, cut, strict=True)
+                    for i, (region, rect, (score, cells)) in enumerate(
+                        zip(regions, aligned, cut, strict=True)
+                    )
                 ]
             ok, bad = _found(regions, cut, [c for _, _, c in tried], cfg, work.shape[:2])
             at_edge = any(f.reading.defects == (_AT_EDGE,) for f in ok)
@@ -513,14 +525,25 @@ def _recut(
     sizes: list[tuple[float, float]],
     sure: list[Quad],
     cfg: Config,
+    elsewhere: Sequence[tuple[float, Cells | None]] = (),
 ) -> tuple[float, Cells | None]:
     """A region no cut fitted, cut again at the set's known size (each of ``sizes`` in turn
-    until one fits), where a region covering part of a tile still holds one."""
+    until one fits), where a region covering part of a tile still holds one. ``elsewhere``:
+    its cuts at the other sizes first tried, best first, taken where every cell reads sure."""
     out: tuple[float, Cells | None] = (-1.0, None)
     for width, ratio in [*sizes, *_line_sizes(region, sizes[0][0], cfg)]:
         if _may_hold_a_tile(region, width, ratio, cfg):
             cut = _best_cut(bgr, light, region, rect, pips, width, ratio, cfg, True, False)
             out = _claims_none(cut, sure)
+            if out[1] is not None:
+                return out
+    floor = float(cfg["read"]["min_confidence"])
+    for score, cells in sorted(elsewhere, key=lambda c: -c[0]):
+        # a camera far from overhead shows near tiles larger than far ones: a row of far
+        # tiles 16 % narrower than the set's size, measured on a block of near ones, fitted
+        # none of the set's sizes, but a size the pips suggested first cut it whole
+        if cells and min(r.confidence for _, r in cells) >= floor:
+            out = _claims_none((score, cells), sure)
             if out[1] is not None:
                 return out
     own = [i for i in region.pips if pips.seed[i]]

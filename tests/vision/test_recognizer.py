@@ -665,3 +665,40 @@ def test_pips_no_tile_holds_are_tried_as_their_smallest_rectangle_lies() -> None
     obs = recognize(image)
     lone = next(t for t in truth.face_up if t.face == "5-3")
     assert [o.face for o in obs.tiles if inside(o.center, lone.corners)] == ["5-3"]
+
+
+def test_a_column_of_pips_lying_askew_is_split_as_it_lies() -> None:
+    """An ivory 6-6 turned 45 degrees: each column of three pips, touching corner to corner,
+    was one blob filling a third of its upright box, too little to be a few pips run
+    together, and no pip of the tile was found. Judged by the box it lies in (a capsule),
+    each is split, and the 6-6 is read."""
+    from vision.locate import inside
+
+    image, truth = render_scene(9238)
+    obs = recognize(image)
+    six_six = next(t for t in truth.face_up if t.face == "6-6")
+    assert [o.face for o in obs.tiles if inside(o.center, six_six.corners)] == ["6-6"]
+    for t in truth.face_up:
+        assert [o.face for o in obs.tiles if inside(o.center, t.corners)] in ([], [t.face])
+
+
+def test_a_region_no_size_of_the_set_fits_takes_a_size_first_tried_that_reads_it_whole() -> None:
+    """A camera far from overhead: the set's size, measured on a block of near tiles, is
+    16 % wider than a row of far ones end to end (5-3, 5-1, 5-5), which none of its sizes
+    nor the row's own width (too far off) cut. A size the pips suggested first cut the row
+    whole, every tile sure: it is taken."""
+    import copy
+
+    from vision.config import load_config
+    from vision.locate import inside
+
+    cfg = copy.deepcopy(load_config("synth"))
+    cfg["camera"]["perspective"] = 0.08
+    image, truth = render_scene(9069, cfg=cfg)
+    obs = recognize(image)
+    row = [t for t in truth.face_up if 800 < np.mean(np.array(t.corners)[:, 0]) < 1100]
+    assert sorted(t.face for t in row) == ["5-1", "5-3", "5-5"]
+    for t in row:
+        assert [o.face for o in obs.tiles if inside(o.center, t.corners)] == [t.face]
+    for t in truth.face_up:
+        assert [o.face for o in obs.tiles if inside(o.center, t.corners)] in ([], [t.face])
