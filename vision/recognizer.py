@@ -531,12 +531,17 @@ def _recut(
     until one fits), where a region covering part of a tile still holds one. ``elsewhere``:
     its cuts at the other sizes first tried, best first, taken where every cell reads sure."""
     out: tuple[float, Cells | None] = (-1.0, None)
+    h, w = bgr.shape[:2]
+    x, y, r = pips.xy[:, 0], pips.xy[:, 1], pips.radius
+    clear = (x >= r) & (y >= r) & (x <= w - 1 - r) & (y <= h - 1 - r)  # not cut off there
+    seeds = pips.xy[pips.seed & _not_specks(r, cfg) & clear]
     for width, ratio in [*sizes, *_line_sizes(region, sizes[0][0], cfg)]:
         if _may_hold_a_tile(region, width, ratio, cfg):
             cut = _best_cut(bgr, light, region, rect, pips, width, ratio, cfg, True, False)
             out = _claims_none(cut, sure)
-            if out[1] is not None:
+            if out[1] is not None and not _loose_past_both_ends(out[1], sure, seeds, cfg):
                 return out
+    out = (-1.0, None)
     floor = float(cfg["read"]["min_confidence"])
     for score, cells in sorted(elsewhere, key=lambda c: -c[0]):
         # a camera far from overhead shows near tiles larger than far ones: a row of far
@@ -561,6 +566,28 @@ def _recut(
             if out[1] is not None and _holds_all([q for q, _ in out[1]], xy):
                 break
     return out
+
+
+def _loose_past_both_ends(cells: Cells, sure: list[Quad], seeds: Floats, cfg: Config) -> bool:
+    """Does a cell of a region cut again have pips that nothing holds just past both of its
+    ends? A cell hanging off a region short of its tile may lie across two tiles' halves,
+    end to end, and leave the other halves' pips just past its ends: small tiles, a cell
+    over a 6-2's 2 and the 6 of the 6-4 beyond read 6-2, sure. (A tile whose neighbour on
+    one side went unread has loose pips past one end only.)"""
+    held = [*sure, *(q for q, _ in cells)]
+    loose = [p for p in seeds if not any(inside((float(p[0]), float(p[1])), q) for q in held)]
+    reach = float(cfg["locate"]["past_both_ends"])
+    for q, _ in cells:
+        centre, across, along, width, length = _axes(q)
+        ends = set()
+        for p in loose:
+            d = np.asarray(p, np.float64) - centre
+            a, c = float(d @ along), float(d @ across)
+            if abs(c) <= width / 2 and length / 2 < abs(a) <= length / 2 + reach * width:
+                ends.add(a > 0)
+        if len(ends) == 2:
+            return True
+    return False
 
 
 def _line_sizes(region: Region, width: float, cfg: Config) -> list[tuple[float, float]]:

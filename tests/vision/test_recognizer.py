@@ -702,3 +702,11 @@ def test_a_region_no_size_of_the_set_fits_takes_a_size_first_tried_that_reads_it
         assert [o.face for o in obs.tiles if inside(o.center, t.corners)] == [t.face]
     for t in truth.face_up:
         assert [o.face for o in obs.tiles if inside(o.center, t.corners)] in ([], [t.face])
+
+
+def test_a_cell_cut_again_with_loose_pips_past_both_ends_is_not_read() -> None:
+    """Small tiles end to end (6-2, 6-4, 4-4): a region short of its tile, cut again at the
+    set's size, got a cell over the 6-2's 2 and the 6-4's 6, read 6-2, sure, with the 6-2's
+    6 and the 6-4's 4, which no tile held, just past its two ends. It lies across two
+    tiles' halves: not taken."""
+    _read_right_or_not_at_all(9161, {("tile", "width_px"): [24, 34]})
