@@ -539,7 +539,7 @@ def _recut(
         if _may_hold_a_tile(region, width, ratio, cfg):
             cut = _best_cut(bgr, light, region, rect, pips, width, ratio, cfg, True, False)
             out = _claims_none(cut, sure)
-            if out[1] is not None and not _loose_past_both_ends(out[1], sure, seeds, cfg):
+            if out[1] is not None and not _past_both_ends(out[1], sure, seeds, cfg):
                 return out
     out = (-1.0, None)
     floor = float(cfg["read"]["min_confidence"])
@@ -561,6 +561,10 @@ def _recut(
             placed = _from_pips(
                 bgr, xy, radius, region.bright, angles, width, ratio, sure, pips.xy, cfg
             )
+            if placed[1] is not None:
+                # (a cell placed so over a 6-5's 5 and the 2 of the 2-2 beyond read 5-2)
+                across = _past_both_ends(placed[1], sure, seeds, cfg)
+                placed = (placed[0], [c for c in placed[1] if c[0] not in across] or None)
             if placed[1] is not None and len(placed[1]) > len(out[1] or []):
                 out = placed
             if out[1] is not None and _holds_all([q for q, _ in out[1]], xy):
@@ -568,15 +572,16 @@ def _recut(
     return out
 
 
-def _loose_past_both_ends(cells: Cells, sure: list[Quad], seeds: Floats, cfg: Config) -> bool:
-    """Does a cell of a region cut again have pips that nothing holds just past both of its
-    ends? A cell hanging off a region short of its tile may lie across two tiles' halves,
-    end to end, and leave the other halves' pips just past its ends: small tiles, a cell
-    over a 6-2's 2 and the 6 of the 6-4 beyond read 6-2, sure. (A tile whose neighbour on
-    one side went unread has loose pips past one end only.)"""
+def _past_both_ends(cells: Cells, sure: list[Quad], seeds: Floats, cfg: Config) -> list[Quad]:
+    """The cells of a region cut again (or placed by its pips) with pips that nothing holds
+    just past both of their ends. Such a cell, hanging off a region short of its tile, may
+    lie across two tiles' halves, end to end, leaving the other halves' pips just past its
+    ends: small tiles, a cell over a 6-2's 2 and the 6-4's 6 read 6-2, sure. (A tile whose
+    neighbour on one side went unread has loose pips past one end only.)"""
     held = [*sure, *(q for q, _ in cells)]
     loose = [p for p in seeds if not any(inside((float(p[0]), float(p[1])), q) for q in held)]
     reach = float(cfg["locate"]["past_both_ends"])
+    out: list[Quad] = []
     for q, _ in cells:
         centre, across, along, width, length = _axes(q)
         ends = set()
@@ -586,8 +591,8 @@ def _loose_past_both_ends(cells: Cells, sure: list[Quad], seeds: Floats, cfg: Co
             if abs(c) <= width / 2 and length / 2 < abs(a) <= length / 2 + reach * width:
                 ends.add(a > 0)
         if len(ends) == 2:
-            return True
-    return False
+            out.append(q)
+    return out
 
 
 def _line_sizes(region: Region, width: float, cfg: Config) -> list[tuple[float, float]]:

@@ -710,3 +710,20 @@ def test_a_cell_cut_again_with_loose_pips_past_both_ends_is_not_read() -> None:
     6 and the 6-4's 4, which no tile held, just past its two ends. It lies across two
     tiles' halves: not taken."""
     _read_right_or_not_at_all(9161, {("tile", "width_px"): [24, 34]})
+
+
+@pytest.mark.parametrize(
+    ("seed", "ranges"),
+    [
+        (9241, {("tile", "width_px"): [24, 34]}),
+        (9052, {("tile", "pip_diameter"): [0.28, 0.36]}),
+    ],
+)
+def test_a_cell_placed_by_pips_with_loose_pips_past_both_ends_is_not_read(
+    seed: int, ranges: dict[tuple[str, str], list[float]]
+) -> None:
+    """Cells placed by a region's pips across two tiles' halves end to end, the other
+    halves' pips, which no tile held, just past both ends: small tiles, a 6-5's 5 and the 2
+    of the 2-2 beyond read 5-2; big pips, a 6-3's 6 and the red pip of the 1-1 beyond read
+    6-1. Neither is taken."""
+    _read_right_or_not_at_all(seed, ranges)
