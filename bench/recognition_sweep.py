@@ -1,6 +1,7 @@
 """How the recogniser holds up beyond its own renderer: each row changes one range of
 `vision/config/synth.toml` (smaller or larger tiles, longer tiles, bigger or smaller pips, blur
-and noise, gaps between tiles) and reads 30 scenes, as a renderer we never saw might draw them.
+and noise, gaps between tiles, a camera further off overhead, dim light, strong glare, ivory
+tiles only) and reads 30 scenes, as a renderer we never saw might draw them.
 
 Prints recall, wrong tiles and phantom tiles per row; writes results/vision_sweep.json.
 Run: ``.venv/bin/python bench/recognition_sweep.py``.
@@ -37,6 +38,13 @@ VARIANTS: dict[str, dict[tuple[str, str], Any]] = {
         ("effects", "noise_sigma"): [4.0, 8.0],
     },
     "gaps 0.04-0.1 W": {("scene", "gap"): [0.04, 0.1]},
+    "camera further off overhead": {("camera", "perspective"): 0.08},
+    "dim light (0.3-0.6)": {("effects", "light_gradient"): [0.3, 0.6]},
+    "strong glare (2-5, 0.4-0.8)": {
+        ("effects", "glare"): [2, 5],
+        ("effects", "glare_strength"): [0.4, 0.8],
+    },
+    "ivory tiles only": {("tile", "ivory_share"): 1.0},
 }
 
 
@@ -71,7 +79,7 @@ def main() -> int:
             "phantom": phantom,
         }
         print(
-            f"{name:26s} recall {right / max(total, 1):.3f} wrong {wrong} phantom {phantom} "
+            f"{name:28s} recall {right / max(total, 1):.3f} wrong {wrong} phantom {phantom} "
             f"of {total}",
             flush=True,
         )
