@@ -432,10 +432,16 @@ def _middle_seam(
     # the cell may sit a pixel or two along from the tiles it lies across
     shift = round(float(cfg["seam_search"]) * strength.shape[0])
     rows = strength[:, keep].astype(np.float64)
-    at = np.arange(mid - shift, mid + shift + 1)
-    line = (rows[at - 1] + rows[at] + rows[at + 1]) / 3  # each line, three pixels thick
-    stands = np.maximum(np.minimum(line - rows[at - d], line - rows[at + d]), 0.0)
+    stands = _stands_out(rows, np.arange(mid - shift, mid + shift + 1), d)
     return max(0.0, float(row_medians(stands).max()))
+
+
+def _stands_out(rows: Floats, at: Array, d: int) -> Floats:
+    """How far each line ``at`` (three pixels thick) of ``rows`` stands out from the rows
+    ``d`` to either side of it, the lesser of the two, per column (0 where it does not)."""
+    line = (rows[at - 1] + rows[at] + rows[at + 1]) / 3
+    stands: Floats = np.maximum(np.minimum(line - rows[at - d], line - rows[at + d]), 0.0)
+    return stands
 
 
 def _seam_between_pips(
@@ -455,8 +461,7 @@ def _seam_between_pips(
     rows = strength[:, border : width - border].astype(np.float64)
     taken = near_pips[:, border : width - border] > 0
     at = np.arange(mid - shift, mid + shift + 1)
-    line = (rows[at - 1] + rows[at] + rows[at + 1]) / 3
-    stands = np.maximum(np.minimum(line - rows[at - d], line - rows[at + d]), 0.0)
+    stands = _stands_out(rows, at, d)
     bad = taken[at - 1] | taken[at] | taken[at + 1] | taken[at - d] | taken[at + d]
     least = float(cfg["seam_clear_share"]) * rows.shape[1]
     best = 0.0

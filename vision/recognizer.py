@@ -607,38 +607,38 @@ def _line_sizes(region: Region, width: float, cfg: Config) -> list[tuple[float, 
     near = float(cfg["locate"]["line_width"])
     out: list[tuple[float, float]] = []
     if abs(math.log(short / width)) <= near:  # tiles end to end, each as wide as the region
-        out += [
-            (short, long / (n * short))
-            for n in range(1, int(long / (a_lo * short)) + 1)
-            if a_lo <= long / (n * short) <= a_hi
-        ]
+        out += _end_to_end(short, long, cfg)
         if a_hi < long / short <= a_hi * (1 + float(cfg["locate"]["snap"])):
             # one tile and its shadow (a near tile, larger than the set's): as long as a
             # tile can be, laid as a known size is (flush with either end, or between)
             out.append((short, a_hi))
-    out += _rows_side_by_side(short, long, width, 1, cfg)
+    out += _side_by_side(short, long, width, cfg)
     for rows in range(2, int(short / width * (1 + near)) + 1):
         across = short / rows  # rows of tiles end to end, each row this wide
         if abs(math.log(across / width)) <= near:
-            out += [
-                (across, long / (n * across))
-                for n in range(1, int(long / (a_lo * across)) + 1)
-                if a_lo <= long / (n * across) <= a_hi
-            ]
+            out += _end_to_end(across, long, cfg)
     for rows in range(2, int(short / (a_lo * width * (1 - near))) + 1):
-        out += _rows_side_by_side(short / rows, long, width, rows, cfg)
+        out += _side_by_side(short / rows, long, width, cfg)
     return out
 
 
-def _rows_side_by_side(
-    length: float, side: float, width: float, rows: int, cfg: Config
+def _end_to_end(across: float, side: float, cfg: Config) -> list[tuple[float, float]]:
+    """Sizes of tiles ``across`` wide lying end to end along a region's ``side``."""
+    a_lo, a_hi = (float(v) for v in cfg["locate"]["aspect"])
+    ratios = [side / (n * across) for n in range(1, int(side / (a_lo * across)) + 1)]
+    return [(across, ratio) for ratio in ratios if a_lo <= ratio <= a_hi]
+
+
+def _side_by_side(
+    length: float, side: float, width: float, cfg: Config
 ) -> list[tuple[float, float]]:
     """Sizes of tiles ``length`` long lying side by side along a region's ``side``, each
-    near the set's ``width`` (``rows``: how many such rows the region holds)."""
+    near the set's ``width`` (one tile alone is no row: it is as wide as the side, which is
+    longer than ``length``)."""
     a_lo, a_hi = (float(v) for v in cfg["locate"]["aspect"])
     near = float(cfg["locate"]["line_width"])
     out: list[tuple[float, float]] = []
-    for n in range(2 if rows == 1 else 1, int(side / width * (1 + near)) + 1):
+    for n in range(2, int(side / width * (1 + near)) + 1):
         across = side / n  # tiles side by side, each this wide
         if abs(math.log(across / width)) <= near and a_lo <= length / across <= a_hi:
             out.append((across, length / across))
