@@ -8,6 +8,7 @@ blob cut by the middle line) lowers the confidence; the recogniser never guesses
 
 from __future__ import annotations
 
+import functools
 import math
 
 import cv2
@@ -65,7 +66,78 @@ def read_tile(
 
 
 def read_patch(patch: Image, bright: bool, cfg: Config, known: Floats | None = None) -> Reading:
-    """Read an upright tile patch (Lab); ``known``: pip centres found before, patch pixels."""
+    """Read an upright tile patch (Lab); ``known``: pip centres found before, patch pixels.
+
+    A tile read in doubt whose body brightens smoothly across it (a glare spot, a lamp's
+    fall-off) is read again with that light taken out: the body's lightness less a smooth
+    surface fitted to it. A body that changes in a step (the table or a neighbour showing
+    past the cell's end) fits no such surface and is left as it was read."""
+    reading = _read_once(patch, bright, cfg, known)
+    if reading.confidence >= float(cfg["min_confidence"]):
+        return reading
+    flat = _flattened(patch, bright, cfg)
+    if flat is None:
+        return reading
+    again = _read_once(flat, bright, cfg, known)
+    return again if again.confidence >= float(cfg["min_confidence"]) else reading
+
+
+def _flattened(patch: Image, bright: bool, cfg: Config) -> Image | None:
+    """The patch with a smooth light across its body taken out, or None where its body is
+    even already, or changes in a way no smooth light does."""
+    length, width = patch.shape[:2]
+    lightness = patch[..., 0]
+    # at half the size: the light is smooth, and the opening costs a sixteenth
+    half = cv2.resize(lightness, (width // 2, length // 2), interpolation=cv2.INTER_AREA)
+    size = 2 * round(float(cfg["flat_kernel"]) * width / 4) + 1
+    # the body with its pips taken out: they are smaller than the kernel, the light is not
+    body = cv2.morphologyEx(half, cv2.MORPH_OPEN if bright else cv2.MORPH_CLOSE, _disc(size))
+    edge = (max(1, round(float(cfg["border"]) * width)) + 1) // 2
+    inner = body[edge:-edge, edge:-edge].ravel().astype(np.float32)
+    least = float(cfg["flat_min_light"])
+    if float(inner.max() - inner.min()) < least:
+        return None  # no fitted surface spans more than the body itself
+    terms, sampled, solve = _surface_terms(length, width, edge)
+    coef = solve @ inner
+    fitted = sampled @ coef
+    lo, hi = float(fitted.min()), float(fitted.max())
+    if hi - lo < least:
+        return None
+    residual = inner - fitted
+    k20, k80 = int(0.2 * (residual.size - 1)), int(0.8 * (residual.size - 1))
+    ranked = np.partition(residual, (k20, k80))
+    if float(ranked[k80] - ranked[k20]) > float(cfg["flat_max_residual"]):
+        return None
+    out = patch.copy()
+    # as the least lit part of the body shows it
+    out[..., 0] = np.clip(lightness - terms @ coef + lo, 0, 255).astype(np.uint8)
+    return out
+
+
+@functools.cache
+def _disc(size: int) -> Image:
+    disc: Image = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (size, size))
+    return disc
+
+
+@functools.cache
+def _surface_terms(length: int, width: int, edge: int) -> tuple[Floats, Floats, Floats]:
+    """A quadratic surface's terms at every pixel of a patch (length, width, 6), at the
+    pixels of the patch at half size inside ``edge`` (k, 6), and what turns the lightness
+    there into the surface's coefficients (least squares)."""
+
+    def terms(x: Floats, y: Floats) -> Floats:
+        x, y = x / width, y / width
+        return np.stack([np.ones_like(x), x, y, x * x, x * y, y * y], axis=-1)
+
+    y, x = np.mgrid[0:length, 0:width].astype(np.float32)
+    hy, hx = np.mgrid[0 : length // 2, 0 : width // 2].astype(np.float32)
+    # a pixel at half size covers two by two of the patch's, centred between them
+    sampled = terms(2 * hx + 0.5, 2 * hy + 0.5)[edge:-edge, edge:-edge].reshape(-1, 6)
+    return terms(x, y), sampled, np.linalg.pinv(sampled).astype(np.float32)
+
+
+def _read_once(patch: Image, bright: bool, cfg: Config, known: Floats | None) -> Reading:
     length, width = patch.shape[:2]
     lightness = patch[..., 0].astype(np.int16)
     border = max(1, round(float(cfg["border"]) * width))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 from vision.config import load_config
@@ -517,3 +518,40 @@ def test_a_seam_off_the_middle_between_two_halves_pips_is_two_tiles_ends(seam: b
     assert reading.face == "4-3", reading
     assert (SEAM in reading.defects) is seam, reading
     assert (reading.confidence >= CFG["min_confidence"]) is not seam, reading
+
+
+def _lit_along(image: np.ndarray, corners: tuple, rise: float) -> np.ndarray:
+    """The image with light rising along the tile from nothing at one end to ``rise`` (L) at
+    the other: a glare spot or a lamp beside the table."""
+    c = np.array(corners, np.float64)
+    along = c[3] - c[0]
+    yy, xx = np.mgrid[0 : image.shape[0], 0 : image.shape[1]].astype(np.float64)
+    t = ((xx - c[0][0]) * along[0] + (yy - c[0][1]) * along[1]) / float(along @ along)
+    lit = image + (np.clip(t, 0, 1) * rise)[..., None]
+    return np.clip(lit, 0, 255).astype(np.uint8)
+
+
+def test_a_tile_lit_unevenly_is_read_with_the_light_taken_out() -> None:
+    """An ivory 6-5 lit ever more strongly toward one end: read as it is, its 5 is washed
+    out toward the end; read with the light fitted across its body taken out, it is read
+    right and sure."""
+    image, truth = render_tile("6-5", seed=1, scheme="ivory", angle=0.4)
+    lit = _lit_along(image, truth.corners, 120)
+    reading = read_tile(lit, truth.corners, False, 2.125, CFG)
+    assert reading.face == "6-5" and reading.confidence >= CFG["min_confidence"], reading
+    as_lit = read_tile(lit, truth.corners, False, 2.125, {**CFG, "flat_min_light": 1e9})
+    assert as_lit.face != "6-5" or as_lit.confidence < CFG["min_confidence"], as_lit
+
+
+@pytest.mark.parametrize("shift", [0.3, 0.5])
+def test_a_cell_hanging_off_a_lit_tile_onto_the_table_is_not_taken_for_light(
+    shift: float,
+) -> None:
+    """The table past a tile's end is a step in the cell's body, not a smooth light: no
+    surface fits it, and the cell is not read as a face it is not."""
+    image, truth = render_tile("6-5", seed=3, scheme="dark", angle=0.0)
+    lit = _lit_along(image, truth.corners, 90)
+    corners = np.array(truth.corners)
+    along = (corners[3] - corners[0]) * shift
+    reading = read_tile(lit, tuple(map(tuple, corners + along)), True, 2.125, CFG)
+    assert reading.confidence < CFG["min_confidence"], reading
