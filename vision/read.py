@@ -277,6 +277,11 @@ def _read_once(patch: Image, bright: bool, cfg: Config, known: Floats | None) ->
         # faint red pips (a red 4 on a black tile, blurred) break into specks: the one that
         # is left large enough would make it a 1
         defects.append(f"faint red specks of {faint:.0f} px")
+    washed = _washed_out(strength, near_pips, threshold, lo, hi, border, pip_fill, cfg)
+    if washed:
+        # pips too faint for the threshold the tile's strongest pips set, where a glare or
+        # a lamp washes part of the tile out: counted without them, the face is another
+        defects.append(f"{washed} pips too faint to count")
     long_three = _long_three(halves, spots, mid, width, cfg)
     if long_three is not None:
         halves, spots = long_three
@@ -326,6 +331,32 @@ def _read_once(patch: Image, bright: bool, cfg: Config, known: Floats | None) ->
     contrast = _clip((max(peak, 2 * float(np.max(redness))) - min_contrast) / min_contrast + 0.5)
     confidence = contrast * float(cfg["penalty"]) ** len(defects)
     return Reading(max(counts), min(counts), confidence, tuple(defects))
+
+
+def _washed_out(
+    strength: Array,
+    near_pips: Image,
+    threshold: float,
+    lo: float,
+    hi: float,
+    border: int,
+    min_fill: float,
+    cfg: Config,
+) -> int:
+    """How many pip-like blobs stand out from the body by a share of the pips' threshold
+    but not by all of it, clear of the pips counted and of the cell's margin."""
+    faint = max(0.5 * float(cfg["min_contrast"]), float(cfg["faint_share"]) * threshold)
+    if faint >= threshold:
+        return 0
+    mask = ((strength > faint) & (near_pips == 0)).astype(np.uint8)
+    _, _, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
+    length, width = strength.shape
+    count = 0
+    for x, y, w, h, area in stats[1:].tolist():
+        clear = x > border and y > border and x + w < width - border and y + h < length - border
+        if clear and lo <= area <= hi and _roundish([x, y, w, h, area], min_fill):
+            count += 1
+    return count
 
 
 def _long_three(

@@ -543,6 +543,16 @@ def test_a_tile_lit_unevenly_is_read_with_the_light_taken_out() -> None:
     assert as_lit.face != "6-5" or as_lit.confidence < CFG["min_confidence"], as_lit
 
 
+def test_pips_washed_out_beyond_reading_leave_the_tile_in_doubt() -> None:
+    """Lit so strongly that three of the 5's pips stand out by less than the threshold the
+    6's set: those pips are not simply left out (a 6-2, sure), the tile is in doubt."""
+    image, truth = render_tile("6-5", seed=1, scheme="ivory", angle=0.4)
+    lit = _lit_along(image, truth.corners, 150)
+    reading = read_tile(lit, truth.corners, False, 2.125, CFG)
+    assert reading.confidence < CFG["min_confidence"], reading
+    assert any("too faint to count" in d for d in reading.defects), reading
+
+
 @pytest.mark.parametrize("shift", [0.3, 0.5])
 def test_a_cell_hanging_off_a_lit_tile_onto_the_table_is_not_taken_for_light(
     shift: float,
