@@ -1160,7 +1160,8 @@ def _pip_on_an_end(
     a, c = np.abs(rel @ along), np.abs(rel @ across)
     keep = _not_specks(radius, cfg)
     reach = float(cfg["locate"]["pip_on_end"]) * radius
-    on = keep & (c <= width / 2) & (np.abs(a - length / 2) <= reach)
+    # (whole within the cell's width: not the shade where tiles' corners meet)
+    on = keep & (c <= width / 2 - radius) & (np.abs(a - length / 2) <= reach)
     return _penalise(reading, "a pip on its end", cfg) if on.any() else reading
 
 

@@ -551,7 +551,8 @@ def test_a_cell_short_of_a_tile_must_read_the_same_made_as_long_as_one() -> None
 def test_a_cell_whose_end_cuts_through_a_column_of_pips_is_in_doubt() -> None:
     """No face has a pip at its tile's end: a cell whose end runs through the pips of a
     6's middle column lies half a column along its tile (it read a 6-1 as 2-1, sure). A
-    cell on the tile, or a speck on its end, leaves the reading as it was."""
+    cell on the tile, a speck on its end or a shade on its corner leaves the reading as it
+    was."""
     from vision.recognizer import _pip_on_an_end
     from vision.types import Reading
 
@@ -570,3 +571,6 @@ def test_a_cell_whose_end_cuts_through_a_column_of_pips_is_in_doubt() -> None:
     assert "a pip on its end" in across.defects
     speck = np.array([*xy[6:], (120.0, 100.0)])
     assert _pip_on_an_end(sure, cell(120.0), speck, np.array([7.0, 1.5]), cfg) == sure
+    # the shade where two tiles' corners meet, on the cell's corner: no pip of its tile
+    corner = np.array([*xy[6:], (120.0, 74.0)])
+    assert _pip_on_an_end(sure, cell(120.0), corner, np.array([7.0, 5.0]), cfg) == sure
