@@ -9,7 +9,7 @@ from __future__ import annotations
 import functools
 import itertools
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import cv2
@@ -183,7 +183,7 @@ def recognize(
                 redo = _set_sizes(grads(), pips, read_sure, width, ratio, cfg)  # needed now
             if redo:
                 ok = _clear_of_the_edge(work, pips, ok, redo, cfg)
-                placed = _leftovers(work, grads(), pips, ok, free, redo, cfg)
+                placed = _leftovers(work, light, grads(), pips, ok, free, redo, cfg)
                 # cells read in doubt where a tile now lies were its halves or a misfit
                 ok = [
                     f
@@ -402,6 +402,7 @@ def _free_pips(pips: Pips, ok: list[_Found], cfg: Config) -> list[int]:
 
 def _leftovers(
     bgr: Image,
+    light: Image,
     grads: tuple[Image, Image],
     pips: Pips,
     ok: list[_Found],
@@ -428,7 +429,17 @@ def _leftovers(
         best: Cells = []
         for w, r in [*sizes, *_local_sizes(grads, pips, sure, centre, sizes, cfg["locate"])]:
             _, cells_read = _from_pips(
-                bgr, pips.xy[own], pips.radius[own], pips.bright, angles, w, r, sure, pips.xy, cfg
+                bgr,
+                pips.xy[own],
+                pips.radius[own],
+                pips.bright,
+                angles,
+                w,
+                r,
+                sure,
+                pips.xy,
+                cfg,
+                light,
             )
             best = _more_tiles(best, cells_read)
             if best and _holds_all([q for q, _ in best], pips.xy[own]):
@@ -656,11 +667,14 @@ def _from_pips(
     sure: list[Quad],
     every: Floats,
     cfg: Config,
+    light: Image | None = None,
 ) -> tuple[float, Cells | None]:
     """Tiles placed by a group of pips alone (``pip_grid_cells``) at the set's known size,
     turned each of ``angles`` (degrees): the cells read sure, surest first, that overlap none
     kept before nor any tile read ``sure`` already (a region grown over part of its
-    neighbours). ``every``: all the pips found, which tell how many a blob holds."""
+    neighbours). ``every``: all the pips found, which tell how many a blob holds;
+    ``light``, when given: the lightness, where a seam at a cell's end or side shows that
+    the pips past it are another tile's, one the picture's edge cuts off."""
     if len(xy) == 0:
         return -1.0, None
     floor = float(cfg["read"]["min_confidence"])
@@ -713,7 +727,16 @@ def _from_pips(
     rim = float(cfg["locate"]["beside_sure"]) * width
     outlines = [np.array(q, np.float32).reshape(-1, 1, 2) for q in sure]
     counted = counted[np.array([not _beside(p, outlines, rim) for p in counted], bool)]
-    kept = _explained(kept, sure, counted, explain * width, holders, [q for q, _ in tile_like])
+    cut_off = None
+    if light is not None:
+        lit = light
+
+        def cut_off(q: Quad, p: tuple[float, float]) -> bool:
+            return _on_a_tile_cut_off(lit, q, p, bright, cfg)
+
+    kept = _explained(
+        kept, sure, counted, explain * width, holders, [q for q, _ in tile_like], cut_off
+    )
     if not kept:
         return -1.0, None
     return sum(r.confidence for _, r in kept) / len(kept), kept
@@ -750,6 +773,7 @@ def _explained(
     reach: float,
     holders: Sequence[Quad] = (),
     tile_like: Sequence[Quad] = (),
+    cut_off: Callable[[Quad, tuple[float, float]], bool] | None = None,
 ) -> Cells:
     """The cells that, with the tiles read before (``sure``), each other and ``holders``
     (tiles read in doubt), hold every pip within ``reach`` of them: a cell across two
@@ -757,7 +781,8 @@ def _explained(
     Pips farther off are another tile's. A holder leaving pips loose is dropped as a cell
     is, so that cells across tiles do not hold each other's halves along a row; and a cell
     whose pips all lie in one ``tile_like`` cell (read in doubt) with loose pips beside
-    them is part of that tile: holders do not hold its loose pips."""
+    them is part of that tile: holders do not hold its loose pips. Nor need a cell hold
+    pips that ``cut_off`` says lie on a tile the picture's edge cuts off."""
     points = [(float(x), float(y)) for x, y in xy]
     cells: list[tuple[Quad, Reading | None]] = [*kept, *((q, None) for q in holders)]
     part = {id(q) for q, _ in kept if _part_of_a_tile(q, points, sure, tile_like)}
@@ -774,11 +799,43 @@ def _explained(
             for k, (q, _) in enumerate(cells)
             for p in (loose_here if id(q) in part else loose)
             if cv2.pointPolygonTest(np.array(q, np.float32).reshape(-1, 1, 2), p, True) > -reach
+            and not (cut_off is not None and cut_off(q, p))
         }
         if not near:
             break
         cells = [c for k, c in enumerate(cells) if k not in near]
     return [(q, r) for q, r in cells if r is not None]
+
+
+def _on_a_tile_cut_off(
+    light: Image, quad: Quad, p: tuple[float, float], bright: bool, cfg: Config
+) -> bool:
+    """Does ``p`` lie where a tile end to end or side by side with the cell would lie, one
+    that would run past the picture's edge, with a seam between the cell and it? (Without
+    the seam, ``p`` is as likely the rest of the cell's own tile, cut off: a cell over the
+    part of a 6-4 left in the picture reads 2-2.)"""
+    centre, across, along, width, length = _axes(quad)
+    d = np.asarray(p, np.float64) - centre
+    a, c = float(d @ along), float(d @ across)
+    q = np.array(quad, np.float64)  # TL, TR, BR, BL: TL-TR across one end
+    if abs(a) > length / 2 and abs(c) <= width / 2:
+        shift = along * math.copysign(length, a)  # the tile end to end with it, on p's side
+        line = (q[2], q[3]) if a > 0 else (q[0], q[1])
+    elif abs(c) > width / 2 and abs(a) <= length / 2:
+        shift = across * math.copysign(width, c)  # the tile side by side with it
+        line = (q[1], q[2]) if c > 0 else (q[3], q[0])
+    else:
+        return False
+    beside = q + shift
+    h, w = light.shape[0], light.shape[1]
+    if not inside(p, tuple(map(tuple, beside))) or all(
+        0 <= x <= w - 1 and 0 <= y <= h - 1 for x, y in beside
+    ):
+        return False
+    locate = cfg["locate"]
+    offset = max(1.5, float(locate["seam_offset"]) * width)
+    seam = line_strength(light, [line], offset, int(locate["seam_samples"]), bright)
+    return float(seam[0]) >= float(cfg["read"]["middle_seam"])
 
 
 def _part_of_a_tile(

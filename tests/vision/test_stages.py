@@ -574,3 +574,22 @@ def test_a_cell_whose_end_cuts_through_a_column_of_pips_is_in_doubt() -> None:
     # the shade where two tiles' corners meet, on the cell's corner: no pip of its tile
     corner = np.array([*xy[6:], (120.0, 74.0)])
     assert _pip_on_an_end(sure, cell(120.0), corner, np.array([7.0, 5.0]), cfg) == sure
+
+
+def test_pips_past_a_seam_on_a_tile_the_picture_cuts_off_need_no_holding() -> None:
+    """A cell placed by pips need not hold the pips just past its end where the tile end
+    to end with it would run past the picture's edge, if a seam lies between them: that
+    tile is cut off, and nothing is placed on it. Without the seam the pips may be the
+    rest of the cell's own tile; toward a tile wholly in the picture they must be held."""
+    from vision.recognizer import _on_a_tile_cut_off
+
+    cfg = load_config("recognize")
+    light = np.full((120, 300), 90, np.uint8)  # the table
+    light[40:80, :220] = 200  # a row of ivory tiles end to end, cut by the left edge
+    cell = ((60.0, 80.0), (60.0, 40.0), (140.0, 40.0), (140.0, 80.0))  # 40 wide, 80 long
+    past_left, past_right = (45.0, 60.0), (155.0, 60.0)
+    assert not _on_a_tile_cut_off(light, cell, past_left, False, cfg)  # no seam
+    light[40:80, 59:62] = 150  # the seam between the cell's tile and the one cut off
+    assert _on_a_tile_cut_off(light, cell, past_left, False, cfg)
+    light[40:80, 139:142] = 150
+    assert not _on_a_tile_cut_off(light, cell, past_right, False, cfg)  # wholly in picture
