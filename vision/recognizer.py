@@ -352,6 +352,14 @@ def _axes(quad: Quad) -> tuple[Floats, Floats, Floats, float, float]:
     return q.mean(axis=0), across / max(width, 1e-9), along / max(length, 1e-9), width, length
 
 
+def _in_cell(quad: Quad, xy: Floats) -> tuple[Floats, Floats, float, float]:
+    """Where points (k, 2) lie in a cell's own frame: along it and across it from its centre
+    (signed), and the cell's width and length."""
+    centre, across, along, width, length = _axes(quad)
+    rel = np.asarray(xy, np.float64).reshape(-1, 2) - centre
+    return rel @ along, rel @ across, width, length
+
+
 def _past_the_ends(found: list[_Found], pips: Pips, cfg: Config) -> list[_Found]:
     """Tiles read sure with a pip just past either end, near their centre line, that no
     other tile read holds: a cell cut short of its tile (the set's size taken a little
@@ -366,9 +374,8 @@ def _past_the_ends(found: list[_Found], pips: Pips, cfg: Config) -> list[_Found]
         if not _sure_face(f.reading, floor):
             out.append(f)
             continue
-        centre, ex, ey, width, length = _axes(f.quad)
-        rel = xy - centre
-        x, y = np.abs(rel @ ex), np.abs(rel @ ey)
+        a, c, width, length = _in_cell(f.quad, xy)
+        x, y = np.abs(c), np.abs(a)
         near = (x <= across * width) & (y > length / 2) & (y <= length / 2 + depth * width)
         loose = [
             p for p in xy[near] if not any(inside((float(p[0]), float(p[1])), o) for o in sure)
@@ -594,14 +601,10 @@ def _past_both_ends(cells: Cells, sure: list[Quad], seeds: Floats, cfg: Config) 
     reach = float(cfg["locate"]["past_both_ends"])
     out: list[Quad] = []
     for q, _ in cells:
-        centre, across, along, width, length = _axes(q)
-        ends = set()
-        for p in loose:
-            d = np.asarray(p, np.float64) - centre
-            a, c = float(d @ along), float(d @ across)
-            if abs(c) <= width / 2 and length / 2 < abs(a) <= length / 2 + reach * width:
-                ends.add(a > 0)
-        if len(ends) == 2:
+        a, c, width, length = _in_cell(q, np.array(loose))
+        past = (np.abs(c) <= width / 2) & (np.abs(a) > length / 2)
+        past &= np.abs(a) <= length / 2 + reach * width
+        if (a[past] > 0).any() and (a[past] < 0).any():
             out.append(q)
     return out
 
@@ -727,13 +730,11 @@ def _from_pips(
     rim = float(cfg["locate"]["beside_sure"]) * width
     outlines = [np.array(q, np.float32).reshape(-1, 1, 2) for q in sure]
     counted = counted[np.array([not _beside(p, outlines, rim) for p in counted], bool)]
-    cut_off = None
-    if light is not None:
-        lit = light
-
-        def cut_off(q: Quad, p: tuple[float, float]) -> bool:
-            return _on_a_tile_cut_off(lit, q, p, bright, cfg)
-
+    cut_off = (
+        None
+        if light is None
+        else functools.partial(_on_a_tile_cut_off, light, bright=bright, cfg=cfg)
+    )
     kept = _explained(
         kept, sure, counted, explain * width, holders, [q for q, _ in tile_like], cut_off
     )
@@ -814,9 +815,9 @@ def _on_a_tile_cut_off(
     that would run past the picture's edge, with a seam between the cell and it? (Without
     the seam, ``p`` is as likely the rest of the cell's own tile, cut off: a cell over the
     part of a 6-4 left in the picture reads 2-2.)"""
-    centre, across, along, width, length = _axes(quad)
-    d = np.asarray(p, np.float64) - centre
-    a, c = float(d @ along), float(d @ across)
+    _, across, along, width, length = _axes(quad)
+    along_p, across_p, _, _ = _in_cell(quad, np.array([p]))
+    a, c = float(along_p[0]), float(across_p[0])
     q = np.array(quad, np.float64)  # TL, TR, BR, BL: TL-TR across one end
     if abs(a) > length / 2 and abs(c) <= width / 2:
         shift = along * math.copysign(length, a)  # the tile end to end with it, on p's side
@@ -1212,13 +1213,11 @@ def _pip_on_an_end(
     6-1's 1 and one column of its 6, read 2-1 sure)."""
     if reading.face is None or len(xy) == 0:
         return reading
-    centre, across, along, width, length = _axes(quad)
-    rel = xy - centre
-    a, c = np.abs(rel @ along), np.abs(rel @ across)
-    keep = _not_specks(radius, cfg)
+    a, c, width, length = _in_cell(quad, xy)
     reach = float(cfg["locate"]["pip_on_end"]) * radius
     # (whole within the cell's width: not the shade where tiles' corners meet)
-    on = keep & (c <= width / 2 - radius) & (np.abs(a - length / 2) <= reach)
+    on = _not_specks(radius, cfg) & (np.abs(c) <= width / 2 - radius)
+    on &= np.abs(np.abs(a) - length / 2) <= reach
     return _penalise(reading, "a pip on its end", cfg) if on.any() else reading
 
 
