@@ -71,9 +71,12 @@ def read_patch(patch: Image, bright: bool, cfg: Config, known: Floats | None = N
     A tile read in doubt whose body brightens smoothly across it (a glare spot, a lamp's
     fall-off) is read again with that light taken out: the body's lightness less a smooth
     surface fitted to it. A body that changes in a step (the table or a neighbour showing
-    past the cell's end) fits no such surface and is left as it was read."""
+    past the cell's end) fits no such surface and is left as it was read; so is a tile in
+    doubt for a seam across its middle."""
     reading = _read_once(patch, bright, cfg, known)
-    if reading.confidence >= float(cfg["min_confidence"]):
+    if reading.confidence >= float(cfg["min_confidence"]) or SEAM in reading.defects:
+        # (a seam across the middle is two tiles' ends, which no light makes: taking the
+        # light out can hide it, the line lit as a pip and so not measured)
         return reading
     flat = _flattened(patch, bright, cfg)
     if flat is None:

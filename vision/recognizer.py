@@ -134,11 +134,15 @@ def recognize(
             sizes = tile_sizes(regions, guess, cfg["locate"])
         known = tile_px is not None
         aligned = [edge_aligned_rect(region.contour) for region in regions]
+        # each region's cells read already, by their rounded corners (and whether a pip lies
+        # on their ends): the sizes tried cut many of the same cells (a lone tile's region
+        # is one cell at any size)
+        reads: list[dict[tuple[int, ...], tuple[Reading, bool]]] = [{} for _ in regions]
         tried = [
             (
                 width,
                 ratio,
-                _cut_regions(work, light, regions, aligned, pips, width, ratio, cfg, known),
+                _cut_regions(work, light, regions, aligned, pips, width, ratio, cfg, known, reads),
             )
             for width, ratio in sizes
             if width >= float(cfg["locate"]["min_width_px"])  # else dice, buttons, print
@@ -169,6 +173,7 @@ def recognize(
                         read_sure,
                         cfg,
                         [other[i] for j, (_, _, other) in enumerate(tried) if j != k],
+                        reads[i],
                     )
                     if cells is None and not region.regrown
                     else (score, cells)
@@ -244,12 +249,14 @@ def _cut_regions(
     aspect: float,
     cfg: Config,
     known: bool,
+    reads: list[dict[tuple[int, ...], tuple[Reading, bool]]],
 ) -> list[tuple[float, Cells | None]]:
     """The best cut of every region into tiles of this size, read, with its score;
-    ``aligned``: each region's rectangle turned the way its edges run."""
+    ``aligned``: each region's rectangle turned the way its edges run; ``reads``: each
+    region's cells read already."""
     return [
-        _best_cut(bgr, light, region, rect, pips, width, aspect, cfg, known)
-        for region, rect in zip(regions, aligned, strict=True)
+        _best_cut(bgr, light, region, rect, pips, width, aspect, cfg, known, reads=done)
+        for region, rect, done in zip(regions, aligned, reads, strict=True)
     ]
 
 
@@ -544,10 +551,12 @@ def _recut(
     sure: list[Quad],
     cfg: Config,
     elsewhere: Sequence[tuple[float, Cells | None]] = (),
+    reads: dict[tuple[int, ...], tuple[Reading, bool]] | None = None,
 ) -> tuple[float, Cells | None]:
     """A region no cut fitted, cut again at the set's known size (each of ``sizes`` in turn
     until one fits), where a region covering part of a tile still holds one. ``elsewhere``:
-    its cuts at the other sizes first tried, best first, taken where every cell reads sure."""
+    its cuts at the other sizes first tried, best first, taken where every cell reads sure;
+    ``reads``: the region's cells read already."""
     out: tuple[float, Cells | None] = (-1.0, None)
     h, w = bgr.shape[:2]
     x, y, r = pips.xy[:, 0], pips.xy[:, 1], pips.radius
@@ -555,7 +564,7 @@ def _recut(
     seeds = pips.xy[pips.seed & _not_specks(r, cfg) & clear]
     for width, ratio in [*sizes, *_line_sizes(region, sizes[0][0], cfg)]:
         if _may_hold_a_tile(region, width, ratio, cfg):
-            cut = _best_cut(bgr, light, region, rect, pips, width, ratio, cfg, True, False)
+            cut = _best_cut(bgr, light, region, rect, pips, width, ratio, cfg, True, False, reads)
             out = _claims_none(cut, sure)
             if out[1] is not None and not _past_both_ends(out[1], sure, seeds, cfg):
                 return out
@@ -1000,10 +1009,12 @@ def _best_cut(
     cfg: Config,
     known: bool,
     whole: bool = True,
+    reads: dict[tuple[int, ...], tuple[Reading, bool]] | None = None,
 ) -> tuple[float, list[tuple[Quad, Reading]] | None]:
     """The best cut of a region into tiles of this size, read, and its score. ``whole``: the
     region covers its tiles whole, so a cell hanging off it is in doubt; else (a region
-    that stopped short at a sheen or a scratch, cut again at the set's size) it need not."""
+    that stopped short at a sheen or a scratch, cut again at the set's size) it need not.
+    ``reads``: the region's cells read already (at other sizes), by their rounded corners."""
     best: list[tuple[Quad, Reading]] | None = None
     best_score = -1.0
     chosen: Cut | None = None
@@ -1022,16 +1033,24 @@ def _best_cut(
     samples = int(seam_cfg["seam_samples"])
     floor = float(cfg["read"]["min_confidence"])
     tried: list[tuple[float, Cut]] = []
-    seen: dict[tuple[int, ...], Reading] = {}  # cells read already, by their rounded corners
+    seen: dict[tuple[int, ...], Reading] = {}  # cells read already at this size
+    raw = reads if reads is not None else {}
     moved: dict[tuple[int, ...], Quad] = {}  # cells moved onto their pips already
 
     def read_cell(q: Quad) -> Reading:
         key = tuple(round(v) for p in q for v in p)
         if key not in seen:
-            reading = read_tile(bgr, q, region.bright, aspect, cfg["read"], xy)
-            reading = _misfit_cell(reading, q, width, aspect, cfg)
+            if key not in raw:
+                # as the cell lies, not stretched to the size tried: the same cell reads
+                # alike at every size
+                shape = math.dist(q[1], q[2]) / max(math.dist(q[0], q[1]), 1e-9)
+                first = read_tile(bgr, q, region.bright, shape, cfg["read"], xy)
+                raw[key] = (first, first.face is not None and _a_pip_on_an_end(q, xy, radius, cfg))
+            first, on_end = raw[key]
+            reading = _misfit_cell(first, q, width, aspect, cfg)
             reading = _short_cell(bgr, reading, q, region.bright, width, aspect, xy, cfg)
-            reading = _pip_on_an_end(reading, q, xy, radius, cfg)
+            if on_end:
+                reading = _penalise(reading, _ON_END, cfg)
             seen[key] = _off_region(reading, q, region, cfg) if whole else reading
         return seen[key]
 
@@ -1211,14 +1230,24 @@ def _pip_on_an_end(
     face has a pip at its tile's end, so the cell lies along its tile by part of a pip's
     column, its end cutting through it (black tiles on dark wood, a region grown over a
     6-1's 1 and one column of its 6, read 2-1 sure)."""
-    if reading.face is None or len(xy) == 0:
+    if reading.face is None or not _a_pip_on_an_end(quad, xy, radius, cfg):
         return reading
+    return _penalise(reading, _ON_END, cfg)
+
+
+_ON_END = "a pip on its end"
+
+
+def _a_pip_on_an_end(quad: Quad, xy: Floats, radius: Floats, cfg: Config) -> bool:
+    """Does a pip (not a speck) lie on either end of the cell? (see _pip_on_an_end)"""
+    if len(xy) == 0:
+        return False
     a, c, width, length = _in_cell(quad, xy)
     reach = float(cfg["locate"]["pip_on_end"]) * radius
     # (whole within the cell's width: not the shade where tiles' corners meet)
     on = _not_specks(radius, cfg) & (np.abs(c) <= width / 2 - radius)
     on &= np.abs(np.abs(a) - length / 2) <= reach
-    return _penalise(reading, "a pip on its end", cfg) if on.any() else reading
+    return bool(on.any())
 
 
 def _short_cell(

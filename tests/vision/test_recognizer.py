@@ -727,3 +727,48 @@ def test_a_cell_placed_by_pips_with_loose_pips_past_both_ends_is_not_read(
     of the 2-2 beyond read 5-2; big pips, a 6-3's 6 and the red pip of the 1-1 beyond read
     6-1. Neither is taken."""
     _read_right_or_not_at_all(seed, ranges)
+
+
+def test_a_cell_in_doubt_for_a_seam_across_its_middle_is_not_read_again_with_the_light_taken_out() -> (
+    None
+):
+    """A cell across a 3-1's 3 and a 4-4's near 4, end to end on a lit table: the seam
+    between them shows across its middle, so it reads 4-3 in doubt. Read again with the
+    light taken out, the seam was lit as a pip and not measured (a 4-3, sure); a seam is
+    two tiles' ends, which no light makes, so that reading stands."""
+    import copy
+
+    from vision.config import load_config
+    from vision.read import SEAM, read_tile
+
+    cfg = copy.deepcopy(load_config("synth"))
+    cfg["effects"]["blur_sigma"] = [0.0, 0.3]
+    cfg["effects"]["noise_sigma"] = [0.5, 2.0]
+    cfg["effects"]["jpeg_quality"] = [85, 98]
+    image, _ = render_scene(9209, cfg=cfg)
+    cell = ((1101.63, 277.03), (1149.03, 307.37), (1211.60, 209.60), (1164.20, 179.26))
+    pips = np.array([[1172.3, 248.14], [1169.59, 228.92], [1166.75, 209.58], [1134.95, 259.89]])
+    read_cfg = load_config("recognize")["read"]
+    reading = read_tile(image, cell, True, 2.0625, read_cfg, pips)
+    assert reading.confidence < float(read_cfg["min_confidence"]) and SEAM in reading.defects
+
+
+@pytest.mark.parametrize("seed", [5001, 5012])
+def test_a_cell_is_read_once_however_many_sizes_are_tried(
+    seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The candidate sizes cut many of the same cells (a lone tile's region is one cell at
+    any size): each is read once, as it lies, and its reading shared."""
+    import vision.recognizer as recognizer
+
+    image, _ = render_scene(seed)
+    reads: Counter[tuple[int, ...]] = Counter()
+    real = recognizer.read_tile
+
+    def counted(bgr, quad, *args, **kwargs):  # type: ignore[no-untyped-def]
+        reads[tuple(round(v) for p in quad for v in p)] += 1
+        return real(bgr, quad, *args, **kwargs)
+
+    monkeypatch.setattr(recognizer, "read_tile", counted)
+    obs = recognize(image)
+    assert obs.tiles and reads and max(reads.values()) == 1
