@@ -134,10 +134,9 @@ def recognize(
             sizes = tile_sizes(regions, guess, cfg["locate"])
         known = tile_px is not None
         aligned = [edge_aligned_rect(region.contour) for region in regions]
-        # each region's cells read already, by their rounded corners (and whether a pip lies
-        # on their ends): the sizes tried cut many of the same cells (a lone tile's region
-        # is one cell at any size)
-        reads: list[dict[tuple[int, ...], tuple[Reading, bool]]] = [{} for _ in regions]
+        # each region's cells read already, shared by the sizes tried: they cut many of the
+        # same cells (a lone tile's region is one cell at any size)
+        reads: list[_Readings] = [{} for _ in regions]
         tried = [
             (
                 width,
@@ -234,6 +233,9 @@ def recognize(
 
 
 Cells = list[tuple[Quad, Reading]]
+#: a region's cells read already, by their rounded corners, each with whether a pip lies
+#: on its ends
+_Readings = dict[tuple[int, ...], tuple[Reading, bool]]
 _AT_EDGE = "region reaches the picture's edge"
 _NO_CUT = "no cut fits"
 _SEAM_BESIDE = "a cell of its cut shows a seam across the middle"
@@ -249,7 +251,7 @@ def _cut_regions(
     aspect: float,
     cfg: Config,
     known: bool,
-    reads: list[dict[tuple[int, ...], tuple[Reading, bool]]],
+    reads: list[_Readings],
 ) -> list[tuple[float, Cells | None]]:
     """The best cut of every region into tiles of this size, read, with its score;
     ``aligned``: each region's rectangle turned the way its edges run; ``reads``: each
@@ -551,7 +553,7 @@ def _recut(
     sure: list[Quad],
     cfg: Config,
     elsewhere: Sequence[tuple[float, Cells | None]] = (),
-    reads: dict[tuple[int, ...], tuple[Reading, bool]] | None = None,
+    reads: _Readings | None = None,
 ) -> tuple[float, Cells | None]:
     """A region no cut fitted, cut again at the set's known size (each of ``sizes`` in turn
     until one fits), where a region covering part of a tile still holds one. ``elsewhere``:
@@ -1009,7 +1011,7 @@ def _best_cut(
     cfg: Config,
     known: bool,
     whole: bool = True,
-    reads: dict[tuple[int, ...], tuple[Reading, bool]] | None = None,
+    reads: _Readings | None = None,
 ) -> tuple[float, list[tuple[Quad, Reading]] | None]:
     """The best cut of a region into tiles of this size, read, and its score. ``whole``: the
     region covers its tiles whole, so a cell hanging off it is in doubt; else (a region
@@ -1045,7 +1047,7 @@ def _best_cut(
                 # alike at every size
                 shape = math.dist(q[1], q[2]) / max(math.dist(q[0], q[1]), 1e-9)
                 first = read_tile(bgr, q, region.bright, shape, cfg["read"], xy)
-                raw[key] = (first, first.face is not None and _a_pip_on_an_end(q, xy, radius, cfg))
+                raw[key] = (first, first.face is not None and _pip_on_an_end(q, xy, radius, cfg))
             first, on_end = raw[key]
             reading = _misfit_cell(first, q, width, aspect, cfg)
             reading = _short_cell(bgr, reading, q, region.bright, width, aspect, xy, cfg)
@@ -1223,23 +1225,14 @@ def _misfit_cell(reading: Reading, quad: Quad, width: float, aspect: float, cfg:
     return _penalise(reading, f"cell {off:.0%} off the tile size", cfg)
 
 
-def _pip_on_an_end(
-    reading: Reading, quad: Quad, xy: Floats, radius: Floats, cfg: Config
-) -> Reading:
-    """The reading, less sure when a pip (not a speck) lies on either end of its cell: no
-    face has a pip at its tile's end, so the cell lies along its tile by part of a pip's
-    column, its end cutting through it (black tiles on dark wood, a region grown over a
-    6-1's 1 and one column of its 6, read 2-1 sure)."""
-    if reading.face is None or not _a_pip_on_an_end(quad, xy, radius, cfg):
-        return reading
-    return _penalise(reading, _ON_END, cfg)
-
-
 _ON_END = "a pip on its end"
 
 
-def _a_pip_on_an_end(quad: Quad, xy: Floats, radius: Floats, cfg: Config) -> bool:
-    """Does a pip (not a speck) lie on either end of the cell? (see _pip_on_an_end)"""
+def _pip_on_an_end(quad: Quad, xy: Floats, radius: Floats, cfg: Config) -> bool:
+    """Does a pip (not a speck) lie on either end of the cell? No face has a pip at its
+    tile's end, so the cell lies along its tile by part of a pip's column, its end cutting
+    through it, and its reading is in doubt (black tiles on dark wood, a region grown over
+    a 6-1's 1 and one column of its 6, read 2-1 sure)."""
     if len(xy) == 0:
         return False
     a, c, width, length = _in_cell(quad, xy)

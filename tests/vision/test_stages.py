@@ -548,32 +548,28 @@ def test_a_cell_short_of_a_tile_must_read_the_same_made_as_long_as_one() -> None
     assert face != "4-2" and kept == pytest.approx(float(cfg["read"]["penalty"]))
 
 
-def test_a_cell_whose_end_cuts_through_a_column_of_pips_is_in_doubt() -> None:
+def test_a_cell_whose_end_cuts_through_a_column_of_pips_is_found_out() -> None:
     """No face has a pip at its tile's end: a cell whose end runs through the pips of a
     6's middle column lies half a column along its tile (it read a 6-1 as 2-1, sure). A
-    cell on the tile, a speck on its end or a shade on its corner leaves the reading as it
-    was."""
+    cell on the tile, a speck on its end or a shade on its corner is not."""
     from vision.recognizer import _pip_on_an_end
-    from vision.types import Reading
 
     cfg = load_config("recognize")
     six = [(x, y) for x in (100.0, 120.0, 140.0) for y in (90.0, 110.0)]
     xy = np.array([*six, (196.0, 100.0)])  # a 6-1 lying along x, from 86 to 214
     radius = np.full(len(xy), 7.0)
-    sure = Reading(2, 1, 1.0, ())
 
     def cell(x0: float) -> tuple[tuple[float, float], ...]:
         return ((x0, 128.0), (x0, 72.0), (x0 + 128.0, 72.0), (x0 + 128.0, 128.0))
 
-    assert _pip_on_an_end(sure, cell(86.0), xy, radius, cfg) == sure
-    across = _pip_on_an_end(sure, cell(120.0), xy, radius, cfg)
-    assert across.confidence < cfg["read"]["min_confidence"]
-    assert "a pip on its end" in across.defects
+    assert not _pip_on_an_end(cell(86.0), xy, radius, cfg)
+    assert _pip_on_an_end(cell(120.0), xy, radius, cfg)
     speck = np.array([*xy[6:], (120.0, 100.0)])
-    assert _pip_on_an_end(sure, cell(120.0), speck, np.array([7.0, 1.5]), cfg) == sure
+    assert not _pip_on_an_end(cell(120.0), speck, np.array([7.0, 1.5]), cfg)
     # the shade where two tiles' corners meet, on the cell's corner: no pip of its tile
     corner = np.array([*xy[6:], (120.0, 74.0)])
-    assert _pip_on_an_end(sure, cell(120.0), corner, np.array([7.0, 5.0]), cfg) == sure
+    assert not _pip_on_an_end(cell(120.0), corner, np.array([7.0, 5.0]), cfg)
+    assert not _pip_on_an_end(cell(120.0), np.zeros((0, 2)), np.zeros(0), cfg)
 
 
 def test_pips_past_a_seam_on_a_tile_the_picture_cuts_off_need_no_holding() -> None:
