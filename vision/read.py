@@ -207,11 +207,25 @@ def _read_once(patch: Image, bright: bool, cfg: Config, known: Floats | None) ->
     straddle = float(cfg["straddle"]) * width
     pip_fill = float(cfg["min_pip_fill"])
     normal = [
-        float(stats[k][cv2.CC_STAT_AREA])
+        k
         for k in range(1, n)
         if lo <= stats[k][cv2.CC_STAT_AREA] <= hi and _roundish(stats[k], pip_fill)
     ]
-    unit = median_of(normal) if normal else float(cfg["pip_area"]) * area_unit
+
+    def typical(blobs: list[int], otherwise: float) -> float:
+        """The median area of the blobs, or ``otherwise`` if there are none."""
+        return median_of([float(stats[k][cv2.CC_STAT_AREA]) for k in blobs]) if blobs else otherwise
+
+    unit = typical(normal, float(cfg["pip_area"]) * area_unit)
+    # red pips are cut from their redness and white ones from their lightness, and come out
+    # of different sizes (a red 4's half a white 6's): a blob of pips run together, or not
+    # round, is measured against the pips of its own colour
+    reddish = 2 * np.bincount(labels.ravel(), red.ravel(), minlength=n) > np.bincount(
+        labels.ravel(), minlength=n
+    )
+    units = {
+        kind: typical([k for k in normal if reddish[k] == kind], unit) for kind in (False, True)
+    }
     faint = 0.0  # area of red specks too small to count
     slack = float(cfg["merge_slack"])
     least = float(cfg["least_share"])  # of a pip's area, each pip of a blob cut in several
@@ -245,8 +259,9 @@ def _read_once(patch: Image, bright: bool, cfg: Config, known: Floats | None) ->
         elif area > hi or not _roundish(stats[k], pip_fill):
             # pips run together on a small or blurred tile: cut at their necks, or else
             # counted by area
-            several = _several(labels, stats, k, known, True, least * unit, slack)
-            copies = round(area / unit)
+            own = units[bool(reddish[k])]
+            several = _several(labels, stats, k, known, True, least * own, slack)
+            copies = round(area / own)
             # two or three pips run together make a capsule or a bent one, never a round blob:
             # that is one pip seen through a cell far smaller than its tile
             round_blob = _roundish(stats[k], pip_fill)
@@ -256,7 +271,7 @@ def _read_once(patch: Image, bright: bool, cfg: Config, known: Floats | None) ->
                 pass  # one pip, not quite round (a highlight, a JPEG block)
             elif (
                 2 <= copies <= 3
-                and abs(area / unit - copies) <= slack
+                and abs(area / own - copies) <= slack
                 and not round_blob
                 and not _at_an_end(stats[k], border, length)
             ):

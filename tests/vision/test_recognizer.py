@@ -772,3 +772,19 @@ def test_a_cell_is_read_once_however_many_sizes_are_tried(
     monkeypatch.setattr(recognizer, "read_tile", counted)
     obs = recognize(image)
     assert obs.tiles and reads and max(reads.values()) == 1
+
+
+def test_a_red_pip_not_round_is_measured_against_the_red_pips() -> None:
+    """A 6-4 on a dark red-brown body: the red 4's pips, cut from their redness, come out
+    half the area of the 6's white ones (45 to 58 px against 90), and the one the cell's
+    end clips is not round. Measured against all the pips it was no pip at all (a 6-3 with
+    a stray blob); against the red ones it is one, and the tile reads 6-4, sure."""
+    from vision.config import load_config
+    from vision.read import read_tile
+
+    image, truth = render_scene(9132)
+    assert any(t.face == "6-4" for t in truth.face_up)
+    cell = ((1091.0, 16.0), (1130.4, 14.3), (1134.2, 101.1), (1094.7, 102.8))
+    cfg = load_config("recognize")["read"]
+    reading = read_tile(image, cell, True, 2.201, cfg)
+    assert reading.face == "6-4" and reading.confidence >= float(cfg["min_confidence"])
