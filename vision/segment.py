@@ -100,11 +100,12 @@ def segment(
     body_grey = body @ _GREY
     painted = (body_grey > float(cfg["dark_body_max"])) != pips.bright
     typical = float(np.median(pips.radius[pips.seed] if pips.seed.any() else pips.radius))
-    painted &= pips.radius <= float(cfg["max_pip_radius"]) * typical
+    largest = float(cfg["max_pip_radius"]) * typical
+    painted &= pips.radius <= largest
     covered = pip_mask((h, w), _some(pips, painted), float(cfg["paint_radius"]))
     done = np.zeros(len(pips.radius), bool)
     regions: list[Region] = []
-    grow = _Grower(image, pips, body, covered, edges, ground, not_ground, tile_px, cfg)
+    grow = _Grower(image, pips, body, covered, edges, ground, not_ground, tile_px, largest, cfg)
     for i in np.argsort(-pips.radius):
         if done[i] or not pips.seed[i]:
             continue
@@ -156,9 +157,12 @@ class _Grower:
         ground: tuple[float, float, float] | None,
         not_ground: Image | None,
         tile_px: float,
+        largest: float,
         cfg: Config,
     ) -> None:
+        """``largest``: the radius of the largest pip a tile has (larger is the table, a coin)."""
         self.image, self.pips, self.body, self.covered = image, pips, body, covered
+        self.largest = largest
         self.edges, self.not_ground, self.cfg, self.tile_px = edges, not_ground, cfg, tile_px
         self.body_grey = body @ _GREY
         self.halves = [
@@ -180,12 +184,15 @@ class _Grower:
 
     def settle(self, i: int, taken: Image | None, settled: Bools) -> Region | None:
         """The region of pip ``i`` (see __call__), its pips marked in ``settled``; failing,
-        every pip near it is marked: the pips of the same tile would fail the same way."""
+        every pip near it is marked: the pips of the same tile would fail the same way.
+        Unless it was far larger than the others (a coin, the table between two tiles):
+        no tile's pip, it says nothing of the tiles beside it."""
         region = self(i, taken)
         settled[i] = True
         if region is None:
-            reach = float(self.cfg["give_up_radius"]) * self.tile_px
-            settled[np.hypot(*(self.pips.xy - self.pips.xy[i]).T) < reach] = True
+            if self.pips.radius[i] <= self.largest:
+                reach = float(self.cfg["give_up_radius"]) * self.tile_px
+                settled[np.hypot(*(self.pips.xy - self.pips.xy[i]).T) < reach] = True
             return None
         settled[list(region.pips)] = True
         return region

@@ -788,3 +788,16 @@ def test_a_red_pip_not_round_is_measured_against_the_red_pips() -> None:
     cfg = load_config("recognize")["read"]
     reading = read_tile(image, cell, True, 2.201, cfg)
     assert reading.face == "6-4" and reading.confidence >= float(cfg["min_confidence"])
+
+
+def test_a_tile_beside_a_coin_whose_region_fails_is_still_grown() -> None:
+    """A lone ivory 3-1 on dark wood beside a coin: the coin, darker than the wood, passes
+    for a large dark pip and is tried first; its fill fails, and the pips near it were
+    given up with it, the 3-1's among them. Only pips on a body of the coin's colour fail
+    the way it did: the 3-1 is read."""
+    from vision.locate import inside
+
+    image, truth = render_scene(9242)
+    tile = next(t for t in truth.face_up if t.face == "3-1")
+    obs = recognize(image)
+    assert [o.face for o in obs.tiles if inside(o.center, tile.corners)] == ["3-1"]
