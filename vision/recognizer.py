@@ -1307,9 +1307,12 @@ def _without_overlaps(kept: list[_Found], floor: float) -> list[_Found]:
 def _assemble(
     found: list[_Found], doubtful: list[_Found], floor: float, unscale: float
 ) -> Observation:
-    """Keep the surest reading where two overlap; count blanks and doubtful tiles."""
+    """Keep the surest reading where two overlap, a face read sure before any blank (see
+    _without_overlaps); count blanks and doubtful tiles."""
     kept: list[_Found] = []
-    for f in sorted(found, key=lambda f: -f.reading.confidence):
+    # (a blank first, as sure as the faces, took the place of the two tiles it lay across)
+    ranked = sorted(found, key=lambda f: (not _sure_face(f.reading, floor), -f.reading.confidence))
+    for f in ranked:
         if any(_one_on_another(f.quad, k.quad) for k in kept):
             continue
         kept.append(f)

@@ -801,3 +801,21 @@ def test_a_tile_beside_a_coin_whose_region_fails_is_still_grown() -> None:
     tile = next(t for t in truth.face_up if t.face == "3-1")
     obs = recognize(image)
     assert [o.face for o in obs.tiles if inside(o.center, tile.corners)] == ["3-1"]
+
+
+def test_a_blank_across_two_tiles_read_sure_does_not_take_their_place() -> None:
+    """Ivory tiles on dark wood, a 2-2 beside a 2-1: a cell of the other polarity's across
+    both reads blank, as sure as the tiles read, and was kept first, the tiles under it
+    dropped. A face read sure comes before any blank."""
+    import copy
+
+    from vision.config import load_config
+    from vision.locate import inside
+
+    cfg = copy.deepcopy(load_config("synth"))
+    cfg["tile"]["ivory_share"] = 1.0
+    image, truth = render_scene(9150, cfg=cfg)
+    obs = recognize(image)
+    for face in ("2-2", "2-1"):
+        tile = next(t for t in truth.face_up if t.face == face)
+        assert [o.face for o in obs.tiles if inside(o.center, tile.corners)] == [face]
