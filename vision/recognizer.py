@@ -223,7 +223,10 @@ def recognize(
         for f in found
     ]
     found = _no_red_four(found, light, cfg)
-    obs = _assemble(found, doubtful, float(cfg["read"]["min_confidence"]), 1.0 / scale)
+    # (not specks: the shade where tiles' corners meet is in both tiles' cells)
+    counted = [xy for p in both for xy in p.xy[p.seed & _not_specks(p.radius, cfg)]]
+    every = np.array(counted, np.float64).reshape(-1, 2)
+    obs = _assemble(found, doubtful, float(cfg["read"]["min_confidence"]), 1.0 / scale, every)
     obs.tile_px = used_width / scale if scale > 0 else 0.0
     laps.lap("assemble")
     obs.debug["stages_ms"] = dict(laps.ms)
@@ -1284,15 +1287,17 @@ def _flag(reading: Reading, defect: str) -> Reading:
     return Reading(reading.high, reading.low, 0.0, (*reading.defects, defect))
 
 
-def _without_overlaps(kept: list[_Found], floor: float) -> list[_Found]:
-    """Two readings whose tiles overlap cannot both be right, and which one is wrong is not
-    known: both are flagged (a cell across two tiles' halves beside the tiles themselves).
-    But a face read sure beats a blank: a cell across a face-up tile's half and its
-    neighbour's reads no face, and a blank cell slid onto a face-up tile's edge still
-    reads blank."""
+def _without_overlaps(kept: list[_Found], floor: float, pips: Floats) -> list[_Found]:
+    """Two readings whose tiles overlap over a pip (of ``pips``, the first stage's) cannot
+    both be right, and which one is wrong is not known: both are flagged (a cell across two
+    tiles' halves beside the tiles themselves). But a face read sure beats a blank: a cell
+    across a face-up tile's half and its neighbour's reads no face, and a blank cell slid
+    onto a face-up tile's edge still reads blank. Cells that overlap where no pip lies are
+    two tiles side by side, each a little wide (a 3-3 and a 6-5, each moved a few pixels
+    toward the other)."""
     clash: set[int] = set()
     for i, j in itertools.combinations(range(len(kept)), 2):
-        if _overlap(kept[i].quad, kept[j].quad):
+        if _overlap(kept[i].quad, kept[j].quad) and _share_a_pip(kept[i].quad, kept[j].quad, pips):
             pair = {i, j}
             blank = {k for k in pair if kept[k].reading.is_blank}
             if len(blank) == 1 and _sure_face(kept[(pair - blank).pop()].reading, floor):
@@ -1304,8 +1309,19 @@ def _without_overlaps(kept: list[_Found], floor: float) -> list[_Found]:
     ]
 
 
+def _share_a_pip(a: Quad, b: Quad, pips: Floats) -> bool:
+    """Does a pip lie in both cells?"""
+    if len(pips) == 0:
+        return False
+    inside_both = np.ones(len(pips), bool)
+    for quad in (a, b):
+        along, across, width, length = _in_cell(quad, pips)
+        inside_both &= (np.abs(along) <= length / 2) & (np.abs(across) <= width / 2)
+    return bool(inside_both.any())
+
+
 def _assemble(
-    found: list[_Found], doubtful: list[_Found], floor: float, unscale: float
+    found: list[_Found], doubtful: list[_Found], floor: float, unscale: float, pips: Floats
 ) -> Observation:
     """Keep the surest reading where two overlap, a face read sure before any blank (see
     _without_overlaps); count blanks and doubtful tiles."""
@@ -1316,7 +1332,7 @@ def _assemble(
         if any(_one_on_another(f.quad, k.quad) for k in kept):
             continue
         kept.append(f)
-    kept = _without_overlaps(kept, floor)
+    kept = _without_overlaps(kept, floor, pips)
     obs = Observation()
     notes: list[tuple[str | None, float, tuple[str, ...]]] = []
     for f in kept:

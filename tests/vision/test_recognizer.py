@@ -104,7 +104,10 @@ def test_a_die_showing_four_is_not_two_tiles() -> None:
     assert faces.count("1-1") <= sum(t.face == "1-1" for t in truth.face_up)
 
 
-def test_readings_that_overlap_are_both_in_doubt_unless_one_is_a_blank() -> None:
+def test_readings_that_overlap_over_a_pip_are_both_in_doubt_unless_one_is_a_blank() -> None:
+    """Two cells that both hold a pip cannot both be right (a cell across two tiles' halves
+    beside the tiles); a face read sure beats a blank slid onto it; cells that overlap only
+    where no pip lies are two tiles side by side, each a little wide."""
     from vision.recognizer import _Found, _without_overlaps
     from vision.types import Reading
 
@@ -112,14 +115,18 @@ def test_readings_that_overlap_are_both_in_doubt_unless_one_is_a_blank() -> None
         quad = ((x, 0.0), (x + 20.0, 0.0), (x + 20.0, 43.0), (x, 43.0))
         return _Found(quad, Reading(face[0], face[1], 1.0, ()))
 
-    apart = _without_overlaps([found(0, (6, 6)), found(21, (5, 5))], 0.5)
+    pips = np.array([[5.0, 10.0], [15.0, 10.0], [15.0, 30.0], [26.0, 10.0], [35.0, 30.0]])
+    apart = _without_overlaps([found(0, (6, 6)), found(21, (5, 5))], 0.5, pips)
     assert [f.reading.confidence for f in apart] == [1.0, 1.0]
-    across = _without_overlaps([found(0, (6, 6)), found(10, (6, 3))], 0.5)
+    across = _without_overlaps([found(0, (6, 6)), found(10, (6, 3))], 0.5, pips)
     assert [f.reading.confidence for f in across] == [0.0, 0.0]
     assert "overlaps another tile" in across[0].reading.defects
     # a face read sure beats a blank slid onto it (a face-down tile beside it, read askew)
-    beside = _without_overlaps([found(0, (1, 1)), found(10, (0, 0))], 0.5)
+    beside = _without_overlaps([found(0, (1, 1)), found(10, (0, 0))], 0.5, pips)
     assert [f.reading.confidence for f in beside] == [1.0, 0.0]
+    # a quarter of each cell in common, where no pip lies: both stand
+    wide = _without_overlaps([found(0, (6, 6)), found(15, (5, 5))], 0.5, pips[[0, 3, 4]])
+    assert [f.reading.confidence for f in wide] == [1.0, 1.0]
 
 
 def test_the_gaps_between_tiles_are_not_a_tile_nor_make_the_tiles_small() -> None:
@@ -818,4 +825,17 @@ def test_a_blank_across_two_tiles_read_sure_does_not_take_their_place() -> None:
     obs = recognize(image)
     for face in ("2-2", "2-1"):
         tile = next(t for t in truth.face_up if t.face == face)
+        assert [o.face for o in obs.tiles if inside(o.center, tile.corners)] == [face]
+
+
+def test_two_tiles_side_by_side_whose_cells_overlap_where_no_pip_lies_both_stand() -> None:
+    """A 3-3 and a 6-5 side by side, each read sure in a cell a few pixels toward the other:
+    the cells share a fifth of their area, but no pip (the shade where the tiles' corners
+    meet is a speck, no pip). Both tiles are reported."""
+    from vision.locate import inside
+
+    image, truth = render_scene(9136)
+    obs = recognize(image)
+    for face in ("6-5", "3-3"):
+        tile = next(t for t in truth.face_up if t.face == face and t.corners[0][0] > 900)
         assert [o.face for o in obs.tiles if inside(o.center, tile.corners)] == [face]
