@@ -40,3 +40,13 @@ def row_medians(values: Floats) -> Floats:
         return out
     out = (ranked[:, k - 1] + ranked[:, k]) / 2
     return out
+
+
+def row_medians_where(values: Floats, keep: Array) -> Floats:
+    """The median of each row's values where ``keep`` is true (each row keeps one at least):
+    those values sorted first in their row, the others after them."""
+    ranked = np.sort(np.where(keep, values, np.inf), axis=1)
+    count = np.count_nonzero(keep, axis=1)
+    rows = np.arange(len(values))
+    out: Floats = (ranked[rows, count // 2] + ranked[rows, (count - 1) // 2]) / 2
+    return out

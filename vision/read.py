@@ -16,7 +16,7 @@ import numpy as np
 
 from .config import Config
 from .faces import RED_COUNTS
-from .medians import median, median_of, row_medians
+from .medians import median, median_of, row_medians, row_medians_where
 from .pips import split_blob
 from .types import Array, Floats, Image, Quad, Reading
 
@@ -220,9 +220,9 @@ def _read_once(patch: Image, bright: bool, cfg: Config, known: Floats | None) ->
     # red pips are cut from their redness and white ones from their lightness, and come out
     # of different sizes (a red 4's half a white 6's): a blob of pips run together, or not
     # round, is measured against the pips of its own colour
-    reddish = 2 * np.bincount(labels.ravel(), red.ravel(), minlength=n) > np.bincount(
-        labels.ravel(), minlength=n
-    )
+    flat_labels = labels.ravel()
+    pixels = np.bincount(flat_labels, minlength=n)  # each blob's area (0: the background)
+    reddish = 2 * np.bincount(flat_labels, red.ravel(), minlength=n) > pixels
     units = {
         kind: typical([k for k in normal if reddish[k] == kind], unit) for kind in (False, True)
     }
@@ -328,8 +328,7 @@ def _read_once(patch: Image, bright: bool, cfg: Config, known: Floats | None) ->
         # red 4 end to end, read as a 4-3) lies off their seam, with pips on both sides of it
         defects.append(SEAM)
     # each blob's mean a* (red) and b* (blue), in one pass over the patch
-    flat_labels = labels.ravel()
-    sizes = np.maximum(np.bincount(flat_labels, minlength=n), 1)
+    sizes = np.maximum(pixels, 1)
     a_of = np.bincount(flat_labels, patch[..., 1].ravel(), minlength=n) / sizes - 128
     b_of = np.bincount(flat_labels, patch[..., 2].ravel(), minlength=n) / sizes - 128
     # every face is symmetric about the tile's centre line, so the pips' mean across the tile
@@ -585,17 +584,10 @@ def _seam_between_pips(
     stands = _stands_out(rows, at, d)
     bad = taken[at - 1] | taken[at] | taken[at + 1] | taken[at - d] | taken[at + d]
     least = max(float(cfg["seam_clear_share"]) * rows.shape[1], 1.0)
-    # each line's median over its clear pixels, all lines at once: the clear values sorted
-    # first in each line, the others after them
-    count = np.count_nonzero(~bad, axis=1)
-    enough = np.flatnonzero(count >= least)
-    if enough.size == 0:
+    enough = np.count_nonzero(~bad, axis=1) >= least
+    if not enough.any():
         return 0.0
-    ranked = np.sort(np.where(bad[enough], np.inf, stands[enough]), axis=1)
-    n = count[enough]
-    upper = ranked[np.arange(enough.size), n // 2]
-    lower = ranked[np.arange(enough.size), (n - 1) // 2]
-    return max(0.0, float(((upper + lower) / 2).max()))
+    return max(0.0, float(row_medians_where(stands[enough], ~bad[enough]).max()))
 
 
 def _several(

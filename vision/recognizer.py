@@ -829,9 +829,8 @@ def _on_a_tile_cut_off(
     that would run past the picture's edge, with a seam between the cell and it? (Without
     the seam, ``p`` is as likely the rest of the cell's own tile, cut off: a cell over the
     part of a 6-4 left in the picture reads 2-2.)"""
-    _, across, along, width, length = _axes(quad)
-    along_p, across_p, _, _ = _in_cell(quad, np.array([p]))
-    a, c = float(along_p[0]), float(across_p[0])
+    centre, across, along, width, length = _axes(quad)
+    a, c = (float((np.asarray(p) - centre) @ axis) for axis in (along, across))
     q = np.array(quad, np.float64)  # TL, TR, BR, BL: TL-TR across one end
     if abs(a) > length / 2 and abs(c) <= width / 2:
         shift = along * math.copysign(length, a)  # the tile end to end with it, on p's side

@@ -589,3 +589,12 @@ def test_pips_past_a_seam_on_a_tile_the_picture_cuts_off_need_no_holding() -> No
     assert _on_a_tile_cut_off(light, cell, past_left, False, cfg)
     light[40:80, 139:142] = 150
     assert not _on_a_tile_cut_off(light, cell, past_right, False, cfg)  # wholly in picture
+
+
+def test_a_rows_median_over_the_values_kept() -> None:
+    """Each row's median over its kept values only: odd and even counts, a row keeping one."""
+    from vision.medians import row_medians_where
+
+    values = np.array([[5.0, 1.0, 9.0, 3.0], [4.0, 8.0, 2.0, 6.0], [7.0, 0.0, 0.0, 0.0]])
+    keep = np.array([[True, True, True, False], [True, True, True, True], [True] + [False] * 3])
+    assert row_medians_where(values, keep).tolist() == [5.0, 5.0, 7.0]
