@@ -47,22 +47,42 @@ def read_tile(
     aspect: float,
     cfg: Config,
     pips: Floats | None = None,
+    outside_as_body: bool = False,
 ) -> Reading:
     """Read the tile under ``quad`` in a BGR image; ``bright``: pips lighter than the body.
     ``pips`` (k, 2), when given, are the pips found in the whole image (their centres): they
-    tell how many pips a blob of several run together holds."""
+    tell how many pips a blob of several run together holds. ``outside_as_body``: the part
+    of the cell past the picture's edge is read as plain body (drawn on from the edge's
+    pixels, a pip the edge cuts is a streak to the cell's end, read as two or three run
+    together); only for a cell whose tile is known to show every pip's middle."""
     width = int(cfg["width_px"])
     length = round(width * aspect)
     m = _to_canonical(quad, width, length)
     upright = cv2.warpPerspective(
         bgr, m, (width, length), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE
     )
+    h, w = bgr.shape[:2]
+    if outside_as_body and not all(0 <= x <= w - 1 and 0 <= y <= h - 1 for x, y in quad):
+        upright = _outside_as_body(upright, m, bgr.shape)
     patch = cv2.cvtColor(upright, cv2.COLOR_BGR2LAB)
     known = None
     if pips is not None and len(pips):
         known = cv2.perspectiveTransform(pips.reshape(-1, 1, 2).astype(np.float64), m)
         known = known.reshape(-1, 2)
     return read_patch(patch, bright, cfg, known)
+
+
+def _outside_as_body(upright: Image, m: Array, shape: tuple[int, ...]) -> Image:
+    """The upright patch with what lies past the picture's edge painted the body's colour
+    (the median of what the picture shows: most of a tile is its body)."""
+    length, width = upright.shape[:2]
+    shown = np.full(shape[:2], 255, np.uint8)
+    seen = cv2.warpPerspective(shown, m, (width, length), flags=cv2.INTER_NEAREST) > 0
+    if seen.all() or not seen.any():
+        return upright
+    out = upright.copy()
+    out[~seen] = np.median(upright[seen], axis=0).astype(np.uint8)
+    return out
 
 
 def read_patch(patch: Image, bright: bool, cfg: Config, known: Floats | None = None) -> Reading:
@@ -140,6 +160,38 @@ def _surface_terms(length: int, width: int, edge: int) -> tuple[Floats, Floats, 
     return terms(x, y), sampled, np.linalg.pinv(sampled).astype(np.float32)
 
 
+def _red_pips_grown(
+    binary: Image, strength: Array, red: Array, threshold: float, border: int, cfg: Config
+) -> Image:
+    """The pips with red ones too small to be pips cut again at a share of their own
+    contrast, not of the other pips': on a dark red-brown body, red pips stand out from it
+    half as far as white ones, and cut at the white pips' share only their red cores are
+    left. What stands out past that share of the small red cores' contrast, a halo's width
+    about them, is pip (no further: a glare spot beside a red 1 is as light). Red pips of a
+    pip's size are left as they are: grown, a red 4's pips close together ran into one.
+    Nor about red reaching the ``border`` along the cell's sides, where no pip lies: a
+    sliver of a neighbour's red pip there, so grown, read as a pip."""
+    if not red.any():
+        return binary
+    width = binary.shape[1]
+    _, labels, stats, _ = cv2.connectedComponentsWithStats(red.astype(np.uint8), connectivity=8)
+    x = stats[:, cv2.CC_STAT_LEFT]
+    cores = (x > border) & (x + stats[:, cv2.CC_STAT_WIDTH] < width - border)
+    cores &= stats[:, cv2.CC_STAT_AREA] < float(cfg["min_pip_area"]) * width**2
+    cores[0] = False
+    if not cores.any():
+        return binary
+    core = cores[labels]
+    own = float(np.percentile(strength[core], 90))
+    lesser = max(0.5 * float(cfg["min_contrast"]), float(cfg["threshold_share"]) * own)
+    if lesser >= threshold:
+        return binary
+    halo = max(1, round(float(cfg["halo"]) * width))
+    about = cv2.dilate(core.astype(np.uint8), _disc(2 * halo + 1)) > 0
+    out: Image = binary | ((strength > lesser) & about).astype(np.uint8)
+    return out
+
+
 def _read_once(patch: Image, bright: bool, cfg: Config, known: Floats | None) -> Reading:
     length, width = patch.shape[:2]
     lightness = patch[..., 0].astype(np.int16)
@@ -168,6 +220,7 @@ def _read_once(patch: Image, bright: bool, cfg: Config, known: Floats | None) ->
         return Reading(0, 0, _clip(1 - peak / min_contrast + 0.4), ())
     threshold = max(0.5 * min_contrast, float(cfg["threshold_share"]) * peak)
     binary = ((strength > threshold) | red).astype(np.uint8)
+    binary = _red_pips_grown(binary, strength, red, threshold, border, cfg)
     n, labels, stats_array, centres_array = cv2.connectedComponentsWithStats(binary, connectivity=8)
     # plain lists: the blobs are looked at one by one, where numpy's indexing costs the most
     stats: Stats = stats_array.tolist()

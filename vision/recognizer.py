@@ -345,9 +345,16 @@ def _whole_at_the_edge(
     cell = cell_about(c, across, along, width, ratio * width)
     own = np.hypot(*(pips.xy - c).T) < ratio * width
     moved = centre_on_pips(cell, pips.xy[own], pips.radius[own])
-    reading = read_tile(bgr, moved, pips.bright, ratio, cfg["read"], pips.xy)
+    reading = read_tile(bgr, moved, pips.bright, ratio, cfg["read"], pips.xy, True)
+    locate = cfg["locate"]
+    # all of it but the rim no pip reaches; or all but the rim where no pip has its middle,
+    # the edge cutting none of the pips it holds: past the edge lies plain body
+    shown = _shows_every_pip(moved, bgr.shape, locate) or (
+        _shows_every_pip(moved, bgr.shape, locate, float(locate["pip_middle_rim"]))
+        and not _holds_a_pip_cut_off(moved, pips, bgr.shape)
+    )
     if (
-        _shows_every_pip(moved, bgr.shape, cfg["locate"])
+        shown
         and math.dist(_centre(moved), (float(c[0]), float(c[1]))) < 0.15 * ratio * width
         and reading.face == f.reading.face
         and reading.confidence >= float(cfg["read"]["min_confidence"])
@@ -967,13 +974,17 @@ def _found(
     return found, doubtful
 
 
-def _shows_every_pip(quad: Quad, shape: tuple[int, ...], cfg: Config) -> bool:
+def _shows_every_pip(
+    quad: Quad, shape: tuple[int, ...], cfg: Config, ends: float | None = None
+) -> bool:
     """Does the picture show every pip a tile under the cell can have: all of the cell but
-    the rim where no face has a pip? Not where the cell lies along the picture's edge and
-    comes near it: there the edge may have cut a line of tiles lying across it between their
-    halves, each half-and-half cell a whole tile's face."""
+    the rim where no face has a pip (at its ends: ``ends`` of its width, when given)? Not
+    where the cell lies along the picture's edge and comes near it: there the edge may have
+    cut a line of tiles lying across it between their halves, each half-and-half cell a
+    whole tile's face."""
     c, across, along, width, length = _axes(quad)
     rim_across, rim_along = (float(v) for v in cfg["pip_free_rim"])
+    rim_along = rim_along if ends is None else ends
     zone = cell_about(
         c, across, along, width * (1 - 2 * rim_across), length - 2 * rim_along * width
     )
@@ -988,6 +999,17 @@ def _shows_every_pip(quad: Quad, shape: tuple[int, ...], cfg: Config) -> bool:
         (min(ys) < margin or max(ys) > h - 1 - margin, abs(float(along[0]))),  # top, bottom
     ]
     return not any(close and lying_along > parallel for close, lying_along in near)
+
+
+def _holds_a_pip_cut_off(quad: Quad, pips: Pips, shape: tuple[int, ...]) -> bool:
+    """Does the cell hold a pip that the picture's edge cuts? Then the picture does not show
+    all its tile: a cell a little long, over a 3-3 and the end pips of the 6-1 beyond it
+    that the edge cut, read 5-3 (its 3 and those pips made a 5)."""
+    a, c, width, length = _in_cell(quad, pips.xy)
+    held = (np.abs(a) <= length / 2) & (np.abs(c) <= width / 2)
+    x, y, r = pips.xy[:, 0], pips.xy[:, 1], pips.radius
+    cut = (x < r) | (y < r) | (x > shape[1] - 1 - r) | (y > shape[0] - 1 - r)
+    return bool((held & cut).any())
 
 
 def _near_edge(quad: Quad, shape: tuple[int, ...], margin: float) -> bool:

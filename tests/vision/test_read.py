@@ -164,6 +164,43 @@ def test_red_pips_are_cut_at_a_share_of_their_peak_not_joined_by_their_halo() ->
     assert reading.face == "6-6" and reading.confidence >= CFG["min_confidence"], reading
 
 
+def test_red_pips_on_a_red_brown_body_are_cut_at_a_share_of_their_own_contrast() -> None:
+    """A 4-3 on a dark red-brown body, blurred: its red 4 stands out from the body half as far
+    as its white 3, and is little redder than it. Cut at the white pips' share of contrast,
+    only the red pips' cores were left, too small to be pips; cut at their own, they are 4."""
+    import cv2
+    import numpy as np
+
+    from vision.read import read_patch
+
+    patch = np.zeros((85, 40, 3), np.uint8)  # Lab
+    patch[:] = (25, 147, 135)
+    for x, y in ((12, 12), (28, 12), (12, 30), (28, 30)):
+        cv2.circle(patch, (x, y), 4, (90, 172, 150), -1)
+    for x, y in ((10, 52), (20, 62), (30, 73)):
+        cv2.circle(patch, (x, y), 4, (230, 128, 128), -1)
+    reading = read_patch(cv2.GaussianBlur(patch, (0, 0), 2.0), True, CFG)
+    assert reading.face == "4-3" and reading.confidence >= CFG["min_confidence"], reading
+
+
+def test_a_sliver_of_a_neighbours_red_pip_at_the_cells_side_is_not_grown_into_a_pip() -> None:
+    """A 3-3 with a neighbour's red pip (and its light halo) just past its side: the few red
+    pixels inside the cell, grown at a share of their own contrast, made a pip of the halo."""
+    import cv2
+    import numpy as np
+
+    from vision.read import read_patch
+
+    patch = np.zeros((85, 40, 3), np.uint8)  # Lab: a black body
+    patch[:] = (30, 128, 128)
+    for x, y in ((10, 10), (20, 21), (30, 32), (10, 53), (20, 64), (30, 75)):
+        cv2.circle(patch, (x, y), 4, (230, 128, 128), -1)
+    cv2.circle(patch, (-1, 42), 9, (110, 135, 130), -1)  # the neighbour's pip, past the side
+    cv2.circle(patch, (-1, 42), 6, (120, 180, 150), -1)
+    reading = read_patch(cv2.GaussianBlur(patch, (0, 0), 1.2), True, CFG)
+    assert reading.face == "3-3" and reading.confidence >= CFG["min_confidence"], reading
+
+
 def test_red_spots_on_a_light_body_are_not_a_black_tiles_pips() -> None:
     """Two red spots on a light body, one in each half of a cell: a 1-1 if the body were a
     black tile's, but it is far too light for one (an ivory tile, the table), so read for

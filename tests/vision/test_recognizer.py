@@ -284,6 +284,48 @@ def test_tiles_cut_off_by_the_pictures_edge_are_not_read(top: float) -> None:
     assert [t.face for t in recognize(_tiles_at_the_edge(top, 0.0)).tiles] == ["3-1"]
 
 
+def _tile_past_the_right_edge(face: str, scheme: str, cut: float) -> np.ndarray:
+    """A tile lying across the picture, its right end ``cut`` (a share of its width) past the
+    picture's right edge, and a 3-1 whole beside it: the set's size is known."""
+    image, truth = render_tile(face, seed=3, scheme=scheme, width=48.0, angle=np.pi / 2)
+    x0, _ = np.array(truth.corners).min(axis=0)
+    x1, _ = np.array(truth.corners).max(axis=0)
+    picture = np.empty((300, 400, 3), np.uint8)
+    picture[:] = image[2, 2]  # the felt
+    part = image[:, round(x0) - 20 : round(x1 - cut * 48.0)]
+    top = 150 - image.shape[0] // 2
+    picture[top : top + image.shape[0], 400 - part.shape[1] :] = part
+    other, _ = render_tile("3-1", seed=3, scheme=scheme, width=48.0, angle=0.3)
+    picture[40:220, 20:200] = other[22:202, 22:202]
+    return picture
+
+
+@pytest.mark.parametrize(("face", "scheme"), [("6-4", "dark"), ("5-1", "ivory")])
+@pytest.mark.parametrize(("cut", "read"), [(0.05, True), (0.3, False)])
+def test_a_tile_past_the_pictures_edge_is_read_while_every_pip_shows(
+    face: str, scheme: str, cut: float, read: bool
+) -> None:
+    """A tile whose end lies a sliver past the picture's edge (0.05 W: the rim, where no
+    face has a pip) shows every pip: it is read. Cut a third of a width short, through its
+    end pips, it is not: a pip may be gone."""
+    faces = sorted(t.face for t in recognize(_tile_past_the_right_edge(face, scheme, cut)).tiles)
+    assert faces == sorted(["3-1", face] if read else ["3-1"])
+
+
+def test_a_cell_over_pips_the_pictures_edge_cuts_does_not_show_every_pip() -> None:
+    """Held-out scene 5035 cut 1062 px from its left: a 3-3 lies whole, 10 px inside the
+    edge, end to end with a 6-1 the edge cuts through its end pips. A cell of the set's
+    size, a little long, reached 2 px past the edge over those cut pips and read 5-3 (the
+    3's pips and the cut ones made a 5): a cell holding a pip the edge cuts is not whole."""
+    from vision.locate import inside
+
+    image, truth = render_scene(5035)
+    crop = np.ascontiguousarray(image[:, :1062])
+    for tile in recognize(crop).tiles:
+        under = [t.face for t in truth.face_up if inside(tile.center, t.corners)]
+        assert under == [tile.face], (tile.face, tile.center, under)
+
+
 def _table_frames() -> tuple[np.ndarray, np.ndarray, TableRecognizer]:
     """A frame of the mat with tiles in a seat's play zone and the centre; the same frame
     with fresh camera noise and the centre's tile taken away (painted over with the mat)."""
@@ -362,9 +404,11 @@ def test_a_tile_in_doubt_at_the_pictures_edge_is_read_if_a_tile_of_its_size_fits
     assert len(out) == 1
     assert (out[0].reading.confidence >= cfg["read"]["min_confidence"]) is whole, out[0].reading
     if margin == -2:
-        # the set's size measured a tenth long first (between rims, it often is): its cell
-        # reaches past the edge where the tile does not, and the next size is tried
-        long = (width, 1.1 * length / width)
+        # the set's size measured a fifth long first: its cell reaches past the edge where
+        # the tile does not (12 px, a quarter of a width, where an end pip could lie), and
+        # the next size is tried (a tenth long, reaching 7 px past, where no pip has its
+        # middle and none is cut, read the same face: the tile whole)
+        long = (width, 1.2 * length / width)
         out = _clear_of_the_edge(crop, bright, [doubt], [long], cfg)
         assert out[0].reading.confidence < cfg["read"]["min_confidence"]
         out = _clear_of_the_edge(crop, bright, [doubt], [long, (width, length / width)], cfg)
