@@ -186,7 +186,7 @@ def recognize(
             if measured and not redo and (at_edge or free):
                 redo = _set_sizes(grads(), pips, read_sure, width, ratio, cfg)  # needed now
             if redo:
-                ok = _clear_of_the_edge(work, pips, ok, redo, cfg)
+                ok = _clear_of_the_edge(work, light, pips, ok, redo, cfg)
                 placed = _leftovers(work, light, grads(), pips, ok, free, redo, cfg)
                 # cells read in doubt where a tile now lies were its halves or a misfit
                 ok = [
@@ -318,7 +318,12 @@ def _rim_sizes(
 
 
 def _clear_of_the_edge(
-    bgr: Image, pips: Pips, found: list[_Found], sizes: list[tuple[float, float]], cfg: Config
+    bgr: Image,
+    light: Image,
+    pips: Pips,
+    found: list[_Found],
+    sizes: list[tuple[float, float]],
+    cfg: Config,
 ) -> list[_Found]:
     """Tiles in doubt only for their region reaching the picture's edge, read again in a cell
     of the set's size moved onto their pips (each of ``sizes`` in turn: measured between
@@ -331,13 +336,13 @@ def _clear_of_the_edge(
         if f.reading.defects != (_AT_EDGE,) or f.reading.face is None:
             out.append(f)
             continue
-        whole = (_whole_at_the_edge(bgr, pips, f, size, cfg) for size in sizes)
+        whole = (_whole_at_the_edge(bgr, light, pips, f, size, cfg) for size in sizes)
         out.append(next((w for w in whole if w is not None), f))
     return out
 
 
 def _whole_at_the_edge(
-    bgr: Image, pips: Pips, f: _Found, size: tuple[float, float], cfg: Config
+    bgr: Image, light: Image, pips: Pips, f: _Found, size: tuple[float, float], cfg: Config
 ) -> _Found | None:
     """The tile ``f`` read again in a cell of ``size`` (see _clear_of_the_edge), or None."""
     width, ratio = size
@@ -348,10 +353,11 @@ def _whole_at_the_edge(
     reading = read_tile(bgr, moved, pips.bright, ratio, cfg["read"], pips.xy, True)
     locate = cfg["locate"]
     # all of it but the rim no pip reaches; or all but the rim where no pip has its middle,
-    # the edge cutting none of the pips it holds: past the edge lies plain body
+    # where the pips the edge cuts are the tile's own (no seam parts them from its middle):
+    # each shows half of itself at least, and past the edge lies body
     shown = _shows_every_pip(moved, bgr.shape, locate) or (
         _shows_every_pip(moved, bgr.shape, locate, float(locate["pip_middle_rim"]))
-        and not _holds_a_pip_cut_off(moved, pips, bgr.shape)
+        and not _holds_anothers_pip_cut_off(light, moved, pips, cfg)
     )
     if (
         shown
@@ -1001,15 +1007,32 @@ def _shows_every_pip(
     return not any(close and lying_along > parallel for close, lying_along in near)
 
 
-def _holds_a_pip_cut_off(quad: Quad, pips: Pips, shape: tuple[int, ...]) -> bool:
-    """Does the cell hold a pip that the picture's edge cuts? Then the picture does not show
-    all its tile: a cell a little long, over a 3-3 and the end pips of the 6-1 beyond it
-    that the edge cut, read 5-3 (its 3 and those pips made a 5)."""
+def _holds_anothers_pip_cut_off(light: Image, quad: Quad, pips: Pips, cfg: Config) -> bool:
+    """Does the cell hold a pip that the picture's edge cuts, with a seam across the cell
+    between it and the cell's middle (within 0.4 W of the pip)? That pip is another tile's:
+    a cell a little long, over a 3-3 and the end pips of the 6-1 beyond it that the edge
+    cut, read 5-3. (Without the seam it is the tile's own, its middle in the picture.)"""
+    shape = light.shape
     a, c, width, length = _in_cell(quad, pips.xy)
     held = (np.abs(a) <= length / 2) & (np.abs(c) <= width / 2)
     x, y, r = pips.xy[:, 0], pips.xy[:, 1], pips.radius
     cut = (x < r) | (y < r) | (x > shape[1] - 1 - r) | (y > shape[0] - 1 - r)
-    return bool((held & cut).any())
+    if not (held & cut).any():
+        return False
+    centre, across, along, _, _ = _axes(quad)
+    locate = cfg["locate"]
+    offset = max(1.5, float(locate["seam_offset"]) * width)
+    for k in np.flatnonzero(held & cut):
+        side = math.copysign(1.0, float(a[k]))
+        steps = float(a[k]) - side * np.arange(0.0, 0.4 * width, 1.0)
+        lines = [
+            (centre + along * s - across * width / 2, centre + along * s + across * width / 2)
+            for s in steps
+        ]
+        seam = line_strength(light, lines, offset, int(locate["seam_samples"]), pips.bright)
+        if float(seam.max()) >= float(cfg["read"]["middle_seam"]):
+            return True
+    return False
 
 
 def _near_edge(quad: Quad, shape: tuple[int, ...], margin: float) -> bool:

@@ -326,6 +326,17 @@ def test_a_cell_over_pips_the_pictures_edge_cuts_does_not_show_every_pip() -> No
         assert under == [tile.face], (tile.face, tile.center, under)
 
 
+def test_a_tile_whose_own_end_pips_the_pictures_edge_grazes_is_read() -> None:
+    """Tuned scene 1002: a 5-1's end lies 4 px past the picture's left edge, which grazes
+    the two end pips of its 5; no seam parts them from its 1, so they are its own, each
+    showing most of itself, and the tile is read."""
+    from vision.locate import inside
+
+    image, truth = render_scene(1002)
+    five_one = next(t for t in truth.face_up if t.face == "5-1")
+    assert [o.face for o in recognize(image).tiles if inside(o.center, five_one.corners)] == ["5-1"]
+
+
 def _table_frames() -> tuple[np.ndarray, np.ndarray, TableRecognizer]:
     """A frame of the mat with tiles in a seat's play zone and the centre; the same frame
     with fresh camera noise and the centre's tile taken away (painted over with the mat)."""
@@ -400,7 +411,7 @@ def test_a_tile_in_doubt_at_the_pictures_edge_is_read_if_a_tile_of_its_size_fits
     stretched = ((x0, 0.0), (x1, 0.0), (x1, y1), (x0, y1))  # the cell cut to the region
     doubt = _Found(stretched, Reading(6, 5, 0.55, (_AT_EDGE,)))
     bright = next(p for p in find_pips(lightness(crop), crop, cfg["pips"]) if p.bright)
-    out = _clear_of_the_edge(crop, bright, [doubt], [(width, length / width)], cfg)
+    out = _clear_of_the_edge(crop, lightness(crop), bright, [doubt], [(width, length / width)], cfg)
     assert len(out) == 1
     assert (out[0].reading.confidence >= cfg["read"]["min_confidence"]) is whole, out[0].reading
     if margin == -2:
@@ -409,9 +420,11 @@ def test_a_tile_in_doubt_at_the_pictures_edge_is_read_if_a_tile_of_its_size_fits
         # the next size is tried (a tenth long, reaching 7 px past, where no pip has its
         # middle and none is cut, read the same face: the tile whole)
         long = (width, 1.2 * length / width)
-        out = _clear_of_the_edge(crop, bright, [doubt], [long], cfg)
+        out = _clear_of_the_edge(crop, lightness(crop), bright, [doubt], [long], cfg)
         assert out[0].reading.confidence < cfg["read"]["min_confidence"]
-        out = _clear_of_the_edge(crop, bright, [doubt], [long, (width, length / width)], cfg)
+        out = _clear_of_the_edge(
+            crop, lightness(crop), bright, [doubt], [long, (width, length / width)], cfg
+        )
         assert out[0].reading.confidence >= cfg["read"]["min_confidence"]
 
 
