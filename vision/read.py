@@ -76,6 +76,7 @@ def _outside_as_body(upright: Image, m: Array, shape: tuple[int, ...]) -> Image:
     """The upright patch with what lies past the picture's edge painted the body's colour
     (the median of what the picture shows: most of a tile is its body)."""
     length, width = upright.shape[:2]
+    # (rare: only cells reaching past the picture's edge, so the whole frame's mask is cheap)
     shown = np.full(shape[:2], 255, np.uint8)
     seen = cv2.warpPerspective(shown, m, (width, length), flags=cv2.INTER_NEAREST) > 0
     if seen.all() or not seen.any():

@@ -1009,7 +1009,8 @@ def _shows_every_pip(
 
 def _holds_anothers_pip_cut_off(light: Image, quad: Quad, pips: Pips, cfg: Config) -> bool:
     """Does the cell hold a pip that the picture's edge cuts, with a seam across the cell
-    between it and the cell's middle (within 0.4 W of the pip)? That pip is another tile's:
+    between it and the cell's middle (within ``seam_reach`` of a width of the pip)? That pip
+    is another tile's:
     a cell a little long, over a 3-3 and the end pips of the 6-1 beyond it that the edge
     cut, read 5-3. (Without the seam it is the tile's own, its middle in the picture.)"""
     shape = light.shape
@@ -1022,9 +1023,10 @@ def _holds_anothers_pip_cut_off(light: Image, quad: Quad, pips: Pips, cfg: Confi
     centre, across, along, _, _ = _axes(quad)
     locate = cfg["locate"]
     offset = max(1.5, float(locate["seam_offset"]) * width)
+    reach = float(locate["seam_reach"])
     for k in np.flatnonzero(held & cut):
         side = math.copysign(1.0, float(a[k]))
-        steps = float(a[k]) - side * np.arange(0.0, 0.4 * width, 1.0)
+        steps = float(a[k]) - side * np.arange(0.0, reach * width, 1.0)
         lines = [
             (centre + along * s - across * width / 2, centre + along * s + across * width / 2)
             for s in steps
