@@ -172,8 +172,9 @@ def _red_pips_grown(
     pip's size are left as they are: grown, a red 4's pips close together ran into one.
     Nor about red reaching the ``border`` along the cell's sides, where no pip lies: a
     sliver of a neighbour's red pip there, so grown, read as a pip."""
-    if not red.any():
-        return binary
+    least = 0.5 * float(cfg["min_contrast"])
+    if threshold <= least or not red.any():
+        return binary  # (cut at the least contrast already: no lower share to cut at)
     width = binary.shape[1]
     _, labels, stats, _ = cv2.connectedComponentsWithStats(red.astype(np.uint8), connectivity=8)
     x = stats[:, cv2.CC_STAT_LEFT]
@@ -184,7 +185,7 @@ def _red_pips_grown(
         return binary
     core = cores[labels]
     own = float(np.percentile(strength[core], 90))
-    lesser = max(0.5 * float(cfg["min_contrast"]), float(cfg["threshold_share"]) * own)
+    lesser = max(least, float(cfg["threshold_share"]) * own)
     if lesser >= threshold:
         return binary
     halo = max(1, round(float(cfg["halo"]) * width))

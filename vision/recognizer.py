@@ -38,7 +38,7 @@ from .pips import find_pips, lightness
 from .read import SEAM, read_tile
 from .segment import Region, edge_mask, ground_mask, segment
 from .timing import Laps
-from .types import Array, Floats, Image, Observation, Pips, Quad, Reading, Tile
+from .types import Array, Bools, Floats, Image, Observation, Pips, Quad, Reading, Tile
 
 
 @dataclass(frozen=True, slots=True)
@@ -576,10 +576,7 @@ def _recut(
     its cuts at the other sizes first tried, best first, taken where every cell reads sure;
     ``reads``: the region's cells read already."""
     out: tuple[float, Cells | None] = (-1.0, None)
-    h, w = bgr.shape[:2]
-    x, y, r = pips.xy[:, 0], pips.xy[:, 1], pips.radius
-    clear = (x >= r) & (y >= r) & (x <= w - 1 - r) & (y <= h - 1 - r)  # not cut off there
-    seeds = pips.xy[pips.seed & _not_specks(r, cfg) & clear]
+    seeds = pips.xy[pips.seed & _not_specks(pips.radius, cfg) & ~_cut_by_the_edge(pips, bgr.shape)]
     for width, ratio in [*sizes, *_line_sizes(region, sizes[0][0], cfg)]:
         if _may_hold_a_tile(region, width, ratio, cfg):
             cut = _best_cut(bgr, light, region, rect, pips, width, ratio, cfg, True, False, reads)
@@ -1013,18 +1010,15 @@ def _holds_anothers_pip_cut_off(light: Image, quad: Quad, pips: Pips, cfg: Confi
     is another tile's:
     a cell a little long, over a 3-3 and the end pips of the 6-1 beyond it that the edge
     cut, read 5-3. (Without the seam it is the tile's own, its middle in the picture.)"""
-    shape = light.shape
-    a, c, width, length = _in_cell(quad, pips.xy)
-    held = (np.abs(a) <= length / 2) & (np.abs(c) <= width / 2)
-    x, y, r = pips.xy[:, 0], pips.xy[:, 1], pips.radius
-    cut = (x < r) | (y < r) | (x > shape[1] - 1 - r) | (y > shape[0] - 1 - r)
-    if not (held & cut).any():
+    cut = _held_by(quad, pips.xy) & _cut_by_the_edge(pips, light.shape)
+    if not cut.any():
         return False
-    centre, across, along, _, _ = _axes(quad)
+    a, _, _, _ = _in_cell(quad, pips.xy)
+    centre, across, along, width, _ = _axes(quad)
     locate = cfg["locate"]
     offset = max(1.5, float(locate["seam_offset"]) * width)
     reach = float(locate["seam_reach"])
-    for k in np.flatnonzero(held & cut):
+    for k in np.flatnonzero(cut):
         side = math.copysign(1.0, float(a[k]))
         steps = float(a[k]) - side * np.arange(0.0, reach * width, 1.0)
         lines = [
@@ -1035,6 +1029,20 @@ def _holds_anothers_pip_cut_off(light: Image, quad: Quad, pips: Pips, cfg: Confi
         if float(seam.max()) >= float(cfg["read"]["middle_seam"]):
             return True
     return False
+
+
+def _cut_by_the_edge(pips: Pips, shape: tuple[int, ...]) -> Bools:
+    """The pips that reach past the picture's edge (``shape``): cut off there."""
+    x, y, r = pips.xy[:, 0], pips.xy[:, 1], pips.radius
+    cut: Bools = (x < r) | (y < r) | (x > shape[1] - 1 - r) | (y > shape[0] - 1 - r)
+    return cut
+
+
+def _held_by(quad: Quad, xy: Floats) -> Bools:
+    """The points (k, 2) that lie in the cell."""
+    along, across, width, length = _in_cell(quad, xy)
+    held: Bools = (np.abs(along) <= length / 2) & (np.abs(across) <= width / 2)
+    return held
 
 
 def _near_edge(quad: Quad, shape: tuple[int, ...], margin: float) -> bool:
@@ -1359,11 +1367,7 @@ def _share_a_pip(a: Quad, b: Quad, pips: Floats) -> bool:
     """Does a pip lie in both cells?"""
     if len(pips) == 0:
         return False
-    inside_both = np.ones(len(pips), bool)
-    for quad in (a, b):
-        along, across, width, length = _in_cell(quad, pips)
-        inside_both &= (np.abs(along) <= length / 2) & (np.abs(across) <= width / 2)
-    return bool(inside_both.any())
+    return bool((_held_by(a, pips) & _held_by(b, pips)).any())
 
 
 def _assemble(
