@@ -55,6 +55,9 @@ class Tally:
         # tiles wholly in the picture, and those of them read right (a tile cut off by the
         # picture's edge may have lost pips: the recall without them says where misses are)
         self.whole = self.whole_right = 0
+        # face-down tiles: how many there are, how many were counted, and the scenes whose
+        # count was right (a stack of won tiles is scored by its count)
+        self.down_truth = self.down_counted = self.down_exact = 0
         self.ms: list[float] = []
         self.stages: dict[str, list[float]] = defaultdict(list)
 
@@ -92,6 +95,10 @@ class Tally:
         self.right += sum((want & got).values())
         self.scenes += 1
         self.exact += int(want == got)
+        down = sum(t.face is None for t in truth)
+        self.down_truth += down
+        self.down_counted += obs.face_down
+        self.down_exact += int(obs.face_down == down)
         self.ms.append(float(obs.debug.get("ms", 0.0)))
         for stage, ms in dict(obs.debug.get("stages_ms", {})).items():
             self.stages[stage].append(float(ms))
@@ -108,6 +115,9 @@ class Tally:
             "recall": round(self.right / max(self.truth, 1), 4),
             "whole_in_picture": self.whole,
             "recall_whole_in_picture": round(self.whole_right / max(self.whole, 1), 4),
+            "face_down_truth": self.down_truth,
+            "face_down_counted": self.down_counted,
+            "face_down_exact_scenes": self.down_exact,
             "ms_median": round(float(np.median(ms)), 1),
             "ms_p95": round(float(np.percentile(ms, 95)), 1),
             "stages_ms_median": {s: round(float(np.median(v)), 1) for s, v in self.stages.items()},
@@ -299,6 +309,11 @@ def _print(r: dict[str, Any]) -> None:
                 line += (
                     f"; of the {s['whole_in_picture']} wholly in the picture "
                     f"{s['recall_whole_in_picture']:.4f} read right"
+                )
+            if s.get("face_down_truth"):
+                line += (
+                    f"; face down {s['face_down_counted']} counted of {s['face_down_truth']}, "
+                    f"right in {s['face_down_exact_scenes']}/{s['scenes']} scenes"
                 )
             if "ms_median" in s:
                 line += f", latency median {s['ms_median']} ms p95 {s['ms_p95']} ms"

@@ -18,7 +18,7 @@ import numpy as np
 from .config import Config
 from .medians import row_medians
 from .segment import Region
-from .types import Contour, Floats, Image, Quad
+from .types import Bools, Contour, Floats, Image, Quad
 
 Segment = tuple[tuple[float, float], tuple[float, float]]
 Rect = tuple[tuple[float, float], tuple[float, float], float]  # as cv2.minAreaRect gives it
@@ -259,6 +259,22 @@ def inside(point: tuple[float, float], quad: Quad) -> bool:
     """Is the point inside (or on) the quadrilateral?"""
     contour = np.array(quad, np.float32).reshape(-1, 1, 2)
     return bool(cv2.pointPolygonTest(contour, point, False) >= 0)
+
+
+def well_inside(quad: Quad, xy: Floats, inset: float) -> Bools:
+    """Which points (k, 2) lie in the cell ``inset`` x its width or more from its sides and
+    ends: where a tile's pips lie, clear of the rim it shares with a neighbour (where two
+    tiles' corners meet, a dark speck)."""
+    q = np.array(quad, np.float64)
+    centre = q.mean(axis=0)
+    across, along = q[1] - q[0], q[3] - q[0]
+    width, length = float(np.hypot(*across)), float(np.hypot(*along))
+    rel = np.asarray(xy, np.float64).reshape(-1, 2) - centre
+    a = np.abs(rel @ (across / max(width, 1e-9)))
+    b = np.abs(rel @ (along / max(length, 1e-9)))
+    m = inset * width
+    held: Bools = (a <= width / 2 - m) & (b <= length / 2 - m)
+    return held
 
 
 def box_points(rect: tuple[tuple[float, float], tuple[float, float], float]) -> Floats:

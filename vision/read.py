@@ -303,10 +303,11 @@ def _read_once(patch: Image, bright: bool, cfg: Config, known: Floats | None) ->
             defects.append(f"blob of {area:.0f} px from side to side")
             continue
         centres = [(float(centroids[k][0]), float(centroids[k][1]))]
+        own = units[bool(reddish[k])]
         if hi < area <= one_hi and _roundish(stats[k], pip_fill):
             # the large pip of a 1, if it is alone in its half; unless it is a red 4 blurred
             # into one round blob, whose pips still show as necks or were found apart before
-            several = _several(labels, stats, k, known, False, 0.0, slack)
+            several = _several(labels, stats, k, known, False, 0.0, slack, own)
             if several:
                 centres = several
             else:
@@ -314,8 +315,7 @@ def _read_once(patch: Image, bright: bool, cfg: Config, known: Floats | None) ->
         elif area > hi or not _roundish(stats[k], pip_fill):
             # pips run together on a small or blurred tile: cut at their necks, or else
             # counted by area
-            own = units[bool(reddish[k])]
-            several = _several(labels, stats, k, known, True, least * own, slack)
+            several = _several(labels, stats, k, known, True, least * own, slack, own)
             copies = round(area / own)
             # two or three pips run together make a capsule or a bent one, never a round blob:
             # that is one pip seen through a cell far smaller than its tile
@@ -653,10 +653,11 @@ def _several(
     columns: bool,
     least: float,
     slack: float,
+    pip: float,
 ) -> list[tuple[float, float]]:
     """The centres of the pips blob ``k`` holds, if it holds two to six, each of at least
     ``least`` px on average: cut at its necks (or, with ``columns``, by its length), else the
-    pips the first stage found apart in it. (A sliver of a pip cut off by the cell's edge is
+    pips the first stage found apart in it (``pip``: a pip's area). (A sliver of a pip cut off by the cell's edge is
     as long as a column of pips, not as large.) Two pieces that leave the blob a pip larger
     than they are, by their radius, are not its pips."""
     area = float(stats[k][cv2.CC_STAT_AREA])
@@ -671,21 +672,26 @@ def _several(
         # more pieces is a crowded face's, whose pips overlap more than their radius says)
         centres = []
     if not 2 <= len(centres) <= 6:
-        centres = _known_inside(known, labels, k)
+        centres = _known_inside(known, labels, k, math.sqrt(pip / math.pi))
     if 2 <= len(centres) <= 6 and area >= least * len(centres):
         return centres
     return []
 
 
-def _known_inside(known: Floats | None, labels: Array, k: int) -> list[tuple[float, float]]:
-    """The pips found before whose centres lie in blob ``k``."""
+def _known_inside(
+    known: Floats | None, labels: Array, k: int, radius: float
+) -> list[tuple[float, float]]:
+    """The pips found before whose centres lie in blob ``k``; two within a pip's
+    ``radius`` of each other are one pip (a faint pip, cut at a share of its neighbours'
+    peak, can fall into two specks: no two of a tile's pips overlap so far)."""
     if known is None:
         return []
     h, w = labels.shape
-    out = []
+    out: list[tuple[float, float]] = []
     for x, y in known:
         xi, yi = round(float(x)), round(float(y))
-        if 0 <= xi < w and 0 <= yi < h and labels[yi, xi] == k:
+        inside = 0 <= xi < w and 0 <= yi < h and labels[yi, xi] == k
+        if inside and all(math.dist((x, y), p) >= radius for p in out):
             out.append((float(x), float(y)))
     return out
 

@@ -19,6 +19,7 @@ from .config import Config, load_config
 from .locate import (
     Cut,
     Rect,
+    Segment,
     cell_about,
     centre_on_pips,
     cuts,
@@ -32,6 +33,7 @@ from .locate import (
     same_angle,
     strip_cuts,
     tile_sizes,
+    well_inside,
 )
 from .medians import median
 from .pips import find_pips, lightness
@@ -214,11 +216,13 @@ def recognize(
             continue
         found += ok
         used_width = max(used_width, width)
-    # a blank cell with pips in it (of the other colour) is a face-up tile misjudged, not a back
-    pips_xy = [xy for p in both for xy in p.xy[p.seed]]
+    # a blank cell with pips in it (of the other colour) is a face-up tile misjudged, not a
+    # back; not for a speck at its rim (where the corners of a stack's tiles meet)
+    pips_xy = np.concatenate([p.xy[p.seed] for p in both]).reshape(-1, 2)
+    inset = float(cfg["locate"]["blank_inset"])
     found = [
         _Found(f.quad, _flag(f.reading, "pips in a blank"))
-        if f.reading.is_blank and any(inside((float(x), float(y)), f.quad) for x, y in pips_xy)
+        if f.reading.is_blank and well_inside(f.quad, pips_xy, inset).any()
         else f
         for f in found
     ]
@@ -1077,6 +1081,8 @@ def _best_cut(
     best: list[tuple[Quad, Reading]] | None = None
     best_score = -1.0
     chosen: Cut | None = None
+    plain: Cells | None = None  # the best of the cuts not flush with an end
+    plain_score = -1.0
     rects = [region.rect]
     if not same_angle(aligned[2], region.rect[2], float(cfg["locate"]["angle_slack"])):
         rects.append(aligned)  # a staircase of tiles: its smallest rectangle lies askew
@@ -1086,7 +1092,7 @@ def _best_cut(
         options += strip_cuts(region.contour, rect, width, aspect, cfg["locate"], known)
     own = list(region.pips)
     xy, radius = pips.xy[own], pips.radius[own]
-    seeds = xy[pips.seed[own]]
+    seeds = xy[pips.seed[own] & _not_specks(radius, cfg)]
     seam_cfg = cfg["locate"]
     offset = max(1.5, float(seam_cfg["seam_offset"]) * width)
     samples = int(seam_cfg["seam_samples"])
@@ -1154,27 +1160,42 @@ def _best_cut(
             # most cells read badly: the cut is off the tiles, and the few that read may be
             # across two tiles' halves
             continue
+        if len(readings) > 1 and any(SEAM in r.defects for r in readings):
+            # one of its cells shows a seam across its middle: the cut is scored as it ends
+            # up (below), every other cell ruled out, not as its cells read; else it wins
+            # over a cut a little along from it that reads every tile (by the seams it cuts
+            # along) and loses them all
+            score = sum(r.confidence for r in readings if SEAM in r.defects) / len(readings)
         if score > best_score:
             best_score = score
             best = list(zip(cut.cells, readings, strict=True))
             chosen = cut
-    if best is not None and region.loose:
-        best = _half_along(bgr, best, region, aspect, xy, cfg)
-    if best is not None and len(best) > 1 and any(SEAM in r.defects for _, r in best):
-        # the cut's cells lie alike: where one shows a seam across its middle, they lie
-        # across tiles side by side, each over two tiles' halves (a 5-5 read so is sure)
-        best = [(q, r if SEAM in r.defects else _flag(r, _SEAM_BESIDE)) for q, r in best]
-        # and the size that cut it so reads the region no better than its cells now do
-        best_score = sum(r.confidence for _, r in best) / len(best)
+        if not cut.flush and score > plain_score:
+            plain_score, plain = score, list(zip(cut.cells, readings, strict=True))
+
+    def finished(cells: Cells | None, score: float) -> tuple[float, Cells | None]:
+        if cells is not None and region.loose:
+            cells = _half_along(bgr, cells, region, aspect, xy, cfg)
+        if cells is not None and len(cells) > 1 and any(SEAM in r.defects for _, r in cells):
+            # the cut's cells lie alike: where one shows a seam across its middle, they lie
+            # across tiles side by side, each over two tiles' halves (a 5-5 read so is sure)
+            cells = [(q, r if SEAM in r.defects else _flag(r, _SEAM_BESIDE)) for q, r in cells]
+            # and the size that cut it so reads the region no better than its cells now do
+            score = sum(r.confidence for _, r in cells) / len(cells)
+        return score, cells
+
+    best_score, best = finished(best, best_score)
     if best is not None and chosen is not None and chosen.flush:
         # tiles flush with an end, laid one way, against the other way reading nearly as well:
         # cells across two tiles' halves read as tiles too, so neither is trusted
         margin = float(seam_cfg["flush_margin"])
         if any(c.along_a != chosen.along_a and s >= best_score - margin for s, c in tried):
             return best_score, None
-        # one cell read badly: the cells may be off the tiles, and the others misread
-        if min(r.confidence for _, r in best) < float(cfg["read"]["min_confidence"]):
-            return best_score, None
+        if min(r.confidence for _, r in best) < floor:
+            # one cell read badly: the flush cells may be off the tiles, and the others
+            # misread; the region is cut as if no flush cut had been tried (a row whose
+            # one blurred tile reads badly keeps its other tiles)
+            return finished(plain, plain_score) if plain is not None else (best_score, None)
     return best_score, best
 
 
@@ -1253,12 +1274,22 @@ def _no_red_four(found: list[_Found], light: Image, cfg: Config) -> list[_Found]
         if abs(float(apart @ along)) / max(float(np.hypot(*along)), 1e-9) > 0.3 * width:
             continue
         mid = (qa.mean(axis=0) + qb.mean(axis=0)) / 2
-        ends = mid - along / 2, mid + along / 2
-        line = ((float(ends[0][0]), float(ends[0][1])), (float(ends[1][0]), float(ends[1][1])))
+        # the seam is looked for a little to either side of the cells' middle: a cut a few
+        # pixels across from its tiles reads a 1-1 as well (its pips lie on its centre line),
+        # and a red 4's columns are far further apart than that
+        reach = max(2, round(float(seam["die_seam_search"]) * width))
+        step = across / max(width, 1e-9)  # a pixel across
+        lines: list[Segment] = []
+        for k in range(-reach, reach + 1):
+            (x0, y0), (x1, y1) = (
+                (mid + k * step - along / 2).tolist(),
+                (mid + k * step + along / 2).tolist(),
+            )
+            lines.append(((x0, y0), (x1, y1)))
         offset = max(1.5, float(seam["seam_offset"]) * width)
         # a seam is lighter than black tiles, darker than ivory ones
         strength = max(
-            float(line_strength(light, [line], offset, int(seam["seam_samples"]), bright)[0])
+            float(line_strength(light, lines, offset, int(seam["seam_samples"]), bright).max())
             for bright in (True, False)
         )
         if strength < float(seam["die_evidence"]) * float(seam["seam_scale"]):
@@ -1374,7 +1405,8 @@ def _assemble(
     found: list[_Found], doubtful: list[_Found], floor: float, unscale: float, pips: Floats
 ) -> Observation:
     """Keep the surest reading where two overlap, a face read sure before any blank (see
-    _without_overlaps); count blanks and doubtful tiles."""
+    _without_overlaps); count the blanks read sure as backs, and the tiles in doubt (a blank
+    read in doubt too: a cell hanging off its tile onto a plain table reads so)."""
     kept: list[_Found] = []
     # (a blank first, as sure as the faces, took the place of the two tiles it lay across)
     ranked = sorted(found, key=lambda f: (not _sure_face(f.reading, floor), -f.reading.confidence))
@@ -1389,7 +1421,7 @@ def _assemble(
         quad = tuple((x * unscale, y * unscale) for x, y in f.quad)
         center = (f.center[0] * unscale, f.center[1] * unscale)
         face = f.reading.face
-        if f.reading.is_blank and f.reading.confidence > 0:
+        if f.reading.is_blank and f.reading.confidence >= floor:
             obs.face_down += 1
         elif face is not None and f.reading.confidence >= floor:
             obs.tiles.append(Tile(face, f.reading.confidence, center, quad))

@@ -339,7 +339,10 @@ def ground_mask(image: Image, ground: tuple[float, float, float], cfg: Config) -
     # each channel's departure from the ground's share of the pixel's total, summed
     departure = cv2.transform(pixels, np.eye(3, dtype=np.float32) - share[:, None])
     spread = cv2.transform(np.abs(departure), np.ones((1, 3), np.float32))
-    near = (spread < float(cfg["ground_chroma"]) * total) & (total >= float(cfg["ground_min_sum"]))
+    # (in shadow, not in the dark: a black tile's body, faintly tinted by the light the
+    # ground throws back, has the ground's chromaticity too)
+    least = max(float(cfg["ground_min_sum"]), float(cfg["ground_min_share"]) * float(g.sum()))
+    near = (spread < float(cfg["ground_chroma"]) * total) & (total >= least)
     mask: Image = near.astype(np.uint8) * 255
     return mask
 

@@ -77,6 +77,8 @@ class Stabiliser:
         for tile in obs.tiles:
             if tile.zone is not None:
                 counts.setdefault(tile.zone, Counter())[tile.face] += 1
+        for zone, backs in obs.face_down_zones.items():
+            counts.setdefault(zone, Counter())["down"] += backs
         now = {zone: tuple(sorted(c.elements())) for zone, c in counts.items()}
         for zone in set(self._tracks) | set(self._reported):
             now.setdefault(zone, ())

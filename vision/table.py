@@ -6,6 +6,7 @@ recogniser does not have to guess it, and every tile's centre maps to a seat's z
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import replace
 
 import cv2
@@ -14,7 +15,7 @@ import numpy as np
 from .calibrate import Calibration
 from .config import Config, load_config
 from .layout import MatLayout, load_layout
-from .locate import cuts
+from .locate import cuts, well_inside
 from .read import read_tile
 from .recognizer import recognize
 from .segment import ground_mask
@@ -75,7 +76,12 @@ class TableRecognizer:
         laps.lap("warp")
         last = self._last
         if last is not None and self._same(small, last[0], None):
-            again = replace(last[1], tiles=list(last[1].tiles), debug=dict(last[1].debug))
+            again = replace(
+                last[1],
+                tiles=list(last[1].tiles),
+                face_down_zones=dict(last[1].face_down_zones),
+                debug=dict(last[1].debug),
+            )
             laps.lap("unchanged")
             again.debug.update(stages_ms=dict(laps.ms), ms=laps.total, unchanged=True)
             again.debug["boxes"] = {"read": 0, "kept": len(last[2])}
@@ -113,7 +119,8 @@ class TableRecognizer:
                 obs.tiles.append(
                     Tile(t.face, t.confidence, (t.center[0] + x0, t.center[1] + y0), quad)
                 )
-            obs.face_down += part.face_down
+            # (not its blanks: the backs are counted over the whole mat below, where the
+            # tiles read are taken out; counted here too, a stack cut into a box counts twice)
             obs.uncertain += part.uncertain
             obs.debug.setdefault("doubtful", []).extend(part.debug.get("doubtful", []))  # type: ignore[attr-defined]
             seeds.append(np.add(np.asarray(part.debug.get("pips", np.zeros((0, 2)))), (x0, y0)))
@@ -137,7 +144,9 @@ class TableRecognizer:
         obs.tiles.sort(key=lambda t: (t.center[1], t.center[0]))
         pips = np.concatenate(seeds) if seeds else np.zeros((0, 2))
         obs.debug["pips"] = pips
-        obs.face_down += self._face_down(half, obs.tiles, pips, tile_px)
+        backs = self._face_down(half, obs.tiles, pips, tile_px)
+        obs.face_down = len(backs)
+        obs.face_down_zones = dict(Counter(zone for zone in backs if zone is not None))
         laps.lap("face down")
         stages.update(warp=laps.ms["warp"], face_down=laps.ms["face down"])
         obs.debug["stages_ms"] = stages
@@ -214,10 +223,13 @@ class TableRecognizer:
             out.append(((x0, y0), (x1, y0), (x1, y1), (x0, y1)))
         return out
 
-    def _face_down(self, small: Image, face_up: list[Tile], pips: Floats, tile_px: float) -> int:
-        """Blank tiles lying on the mat away from the face-up ones: things that differ from the
-        mat's ground, cut into whole tiles of the known size, each of them blank. ``small`` is
-        the top-down view at ``face_down_scale``: tiles stay 18 px wide."""
+    def _face_down(
+        self, small: Image, face_up: list[Tile], pips: Floats, tile_px: float
+    ) -> list[str | None]:
+        """Blank tiles lying on the mat away from the face-up ones, each by the zone it lies
+        in: things that differ from the mat's ground, cut into whole tiles of the known size,
+        each of them blank. ``small`` is the top-down view at ``face_down_scale``: tiles stay
+        18 px wide."""
         cfg = self.cfg["table"]
         shrink = float(cfg["face_down_scale"])
         lab = cv2.cvtColor(small, cv2.COLOR_BGR2LAB)
@@ -226,6 +238,7 @@ class TableRecognizer:
         far = cv2.transform(diff.astype(np.float32), np.ones((1, 3), np.float32))
         mask = (far > float(cfg["ground_distance"])).astype(np.uint8)
         ppm, tile_px, pips = self.ppm * shrink, tile_px * shrink, pips * shrink
+        inset = float(self.cfg["locate"]["blank_inset"])
         q = self.layout.quiet_mm
         for corners in self.layout.markers.values():  # the markers are not tiles
             (x0, y0), (x1, y1) = corners[0], corners[2]
@@ -240,22 +253,24 @@ class TableRecognizer:
         k = max(3, round(float(cfg["open_frac"]) * tile_px)) | 1
         mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((k, k), np.uint8))
         contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-        count = 0
+        backs: list[str | None] = []
         for contour in contours:
             rect = cv2.minAreaRect(contour)
             area = float(cv2.contourArea(contour))
             if area < float(cfg["min_fill"]) * rect[1][0] * rect[1][1] or area < tile_px**2:
                 continue
-            if any(
-                cv2.pointPolygonTest(contour, (float(x), float(y)), False) >= 0 for x, y in pips
-            ):
-                continue  # face-up tiles not read with confidence are not face-down ones
             for cut in cuts(rect, tile_px, self.aspect, self.cfg["locate"])[:1]:
+                if any(well_inside(cell, pips, inset).any() for cell in cut.cells):
+                    # face-up tiles not read with confidence are not face-down ones (a speck
+                    # at a cell's rim is where the stack's tiles' corners meet)
+                    continue
                 readings = [  # blank whichever colour the pips would be
                     read_tile(small, cell, bright, self.aspect, self.cfg["read"])
                     for cell in cut.cells
                     for bright in (True, False)
                 ]
                 if all(r.is_blank for r in readings):
-                    count += len(cut.cells)
-        return count
+                    for cell in cut.cells:
+                        x, y = np.mean(cell, axis=0) / ppm  # millimetres on the mat
+                        backs.append(self.layout.zone_at((float(x), float(y))))
+        return backs

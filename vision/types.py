@@ -71,6 +71,8 @@ class Observation:
 
     tiles: list[Tile] = field(default_factory=list)
     face_down: int = 0
+    #: on the mat: the face-down tiles in each zone (those in no zone are in ``face_down`` only)
+    face_down_zones: dict[str, int] = field(default_factory=dict)
     uncertain: int = 0  # tile-like things found but not read with enough confidence
     tile_px: float = 0.0  # the tile width used, working pixels
     debug: dict[str, object] = field(default_factory=dict)

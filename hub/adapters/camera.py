@@ -99,9 +99,8 @@ class Camera:
             conf = min(
                 (tile.confidence for tile in obs.tiles if tile.zone == report.zone), default=1.0
             )
-            view = ZoneView(
-                int(m.group(1)), faces, down or obs.face_down, conf, t, self._keep(frame)
-            )
+            # (the zone's own backs: the others on the mat are won stacks or other seats')
+            view = ZoneView(int(m.group(1)), faces, down, conf, t, self._keep(frame))
             self.reports += 1
             views.append(view)
             self._on_zone(view)

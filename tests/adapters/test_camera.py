@@ -27,6 +27,21 @@ def test_a_play_is_reported_once_when_it_has_settled(tmp_path: Path) -> None:
     )  # a JPEG
 
 
+def test_a_discard_face_down_is_counted_in_its_own_zone_not_with_the_won_stacks(
+    tmp_path: Path,
+) -> None:
+    """Two tiles discarded face down in seat 2's play zone while seat 0 has four won tiles
+    stacked: the seat's view holds its own two backs (the mat holds six)."""
+    layout = {"seat2.play": [None, None], "seat0.won": [None] * 4, "seat3.play": ["6-6"]}
+    frame, _ = render_table(layout, 3, effects=False)
+    views: list[ZoneView] = []
+    camera = Camera(lambda: [(i * 0.1, frame) for i in range(20)], views.append)
+    camera.run()
+    by_seat = {v.seat: v for v in views}
+    assert by_seat[2].faces == () and by_seat[2].face_down == 2
+    assert by_seat[3].faces == ("6-6",) and by_seat[3].face_down == 0
+
+
 def test_a_broken_source_is_reported_not_raised(tmp_path: Path) -> None:
     errors: list[str] = []
     camera = Camera(

@@ -36,10 +36,12 @@ def test_recognize_on_the_mat_adds_zones(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     path = tmp_path / "mat.png"
-    cv2.imwrite(str(path), render_table({"centre": ["5-5", "6-1"]}, seed=3)[0])
+    layout = {"centre": ["5-5", "6-1"], "seat2.won": [None] * 3}
+    cv2.imwrite(str(path), render_table(layout, seed=3)[0])
     assert main(["recognize", "--json", str(path)]) == 0
     line = json.loads(capsys.readouterr().out)
-    assert all(t["zone"] == "centre" for t in line["tiles"])
+    assert [t["zone"] for t in line["tiles"]] == ["centre", "centre"]
+    assert line["face_down"] == 3 and line["face_down_zones"] == {"seat2.won": 3}
 
 
 def test_mat_writes_an_a1_page_and_a4_sheets(tmp_path: Path) -> None:

@@ -76,6 +76,24 @@ def test_pips_run_together_are_counted_by_the_pips_found_before() -> None:
     assert helped.face == "6-6" and helped.confidence >= CFG["min_confidence"], helped
 
 
+def test_a_pip_the_first_stage_found_as_two_specks_counts_once() -> None:
+    """A faint pip, cut at a share of its neighbours' peak, can fall into two specks a few
+    pixels apart: two centres closer than a pip's radius are one pip, not two (a 6-6 read
+    as 6 and 7)."""
+    import cv2
+
+    from vision.pips import find_pips, lightness
+
+    image, truth = render_tile("6-6", seed=1, scheme="ivory", width=36, angle=0.3)
+    image = cv2.GaussianBlur(image, (0, 0), 3.0)
+    _, dark = find_pips(lightness(image), image, load_config("recognize")["pips"], 39)
+    radius = float(np.median(dark.radius))
+    beside = dark.xy[:1] + np.array([[0.5 * radius, 0.0]])  # the same pip's other speck
+    twice = np.concatenate([dark.xy, beside])
+    reading = read_tile(image, truth.corners, False, 2.125, CFG, twice)
+    assert reading.face == "6-6" and reading.confidence >= CFG["min_confidence"], reading
+
+
 @pytest.mark.parametrize("face", ["6-5", "5-5"])
 def test_a_crowded_black_tile_is_one_shade_between_its_pips(face: str) -> None:
     """A 6-5 or 5-5 on a black tile, a little blurred: the halos of its crowded pips are

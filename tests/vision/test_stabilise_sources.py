@@ -39,6 +39,18 @@ def test_a_play_is_reported_once_whole_after_the_hand_leaves() -> None:
     assert reports == [ZoneReport("seat0.play", ("5-4", "6-6"), 0.9)]
 
 
+def test_a_zones_face_down_tiles_are_part_of_what_it_reports() -> None:
+    stab = Stabiliser({"stable_s": 0.5, "motion_threshold": 25, "motion_share": 0.01,
+                       "downscale": 2})  # fmt: skip
+    still = np.full((40, 40, 3), 100, np.uint8)
+    obs = Observation(face_down=5, face_down_zones={"seat2.play": 2, "seat0.won": 3})
+    reports = [r for t in (0.0, 0.2, 0.8) for r in stab.update(t, still, obs)]
+    assert {r.zone: r.faces for r in reports} == {
+        "seat0.won": ("down",) * 3,
+        "seat2.play": ("down",) * 2,
+    }
+
+
 def test_a_folder_of_frames_is_a_source(tmp_path: Path) -> None:
     for i in range(3):
         cv2.imwrite(str(tmp_path / f"f{i}.png"), np.full((8, 8, 3), i, np.uint8))

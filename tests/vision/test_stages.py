@@ -264,6 +264,18 @@ def test_a_dark_tile_on_a_light_table_is_split_off_whole_however_it_is_lit() -> 
     assert _split(255 - image, none, None, bright=False)[60, 177] == 255
 
 
+def test_the_mat_in_shadow_is_ground_and_a_black_body_tinted_by_it_is_not() -> None:
+    """The mat's teal (BGR 111, 100, 41) at 60 % in a tile's shadow is the ground; a black
+    tile's body (40, 39, 18), its hue the mat's from the light the mat throws back, is not:
+    taken for the mat, it cut notches into its tile's region."""
+    from vision.segment import ground_mask
+
+    cfg = load_config("recognize")["segment"]
+    teal = np.array([111, 100, 41], np.float64)
+    pixels = np.array([[teal, 0.6 * teal, [40, 39, 18], [200, 210, 220]]]).astype(np.uint8)
+    assert ground_mask(pixels, (111.0, 100.0, 41.0), cfg)[0].tolist() == [255, 255, 0, 0]
+
+
 def test_the_table_between_two_tiles_is_not_painted_over_as_a_pip() -> None:
     """Two black tiles 6 px apart, and between them a pip-like patch of the light table,
     twice as wide as their pips: painted over as a pip, it would join the tiles into one

@@ -79,6 +79,8 @@ def run(args: argparse.Namespace) -> int:
                 "ms": round(ms, 1),
                 "uncertain": obs.uncertain,
             }
+            if obs.face_down_zones:
+                line["face_down_zones"] = dict(sorted(obs.face_down_zones.items()))
             print(json.dumps(line), flush=True)
         else:
             faces = " ".join(t.face for t in obs.tiles) or "(none)"
