@@ -95,7 +95,14 @@ def read_patch(patch: Image, bright: bool, cfg: Config, known: Floats | None = N
     past the cell's end) fits no such surface and is left as it was read; so is a tile in
     doubt for a seam across its middle."""
     reading = _read_once(patch, bright, cfg, known)
-    if reading.confidence >= float(cfg["min_confidence"]) or SEAM in reading.defects:
+    floor = float(cfg["min_confidence"])
+    if SEAM not in reading.defects and (reading.is_blank or reading.confidence < floor):
+        around = _body_round_pips(patch, bright, cfg)
+        if around is not None:
+            again = _read_once(patch, bright, cfg, known, around)
+            if again.confidence >= floor and not again.is_blank:
+                return again
+    if reading.confidence >= floor or SEAM in reading.defects:
         # (a seam across the middle is two tiles' ends, which no light makes: taking the
         # light out can hide it, the line lit as a pip and so not measured)
         return reading
@@ -104,6 +111,26 @@ def read_patch(patch: Image, bright: bool, cfg: Config, known: Floats | None = N
         return reading
     again = _read_once(flat, bright, cfg, known)
     return again if again.confidence >= float(cfg["min_confidence"]) else reading
+
+
+def _body_round_pips(patch: Image, bright: bool, cfg: Config) -> float | None:
+    """The body's lightness where big pips crowd a tile (a 6-5's 0.36 W pips cover half of
+    it) and put the median among them, so that the tile reads blank or badly: the median of
+    the lighter of the two shades the patch splits into (Otsu; the darker under bright
+    pips). None unless it lies the body's way from the median (lighter under dark pips) by
+    a pip's contrast. (Only for a tile not read: it need not be the body, and a black tile
+    read so from its bevels' light runs its big white pips together.)"""
+    width = patch.shape[1]
+    border = max(1, round(float(cfg["border"]) * width))
+    inner = np.ascontiguousarray(patch[border:-border, border:-border, 0])
+    split, _ = cv2.threshold(inner, 0, 255, cv2.THRESH_BINARY | cv2.THRESH_OTSU)
+    side = inner[inner <= split] if bright else inner[inner > split]
+    if side.size == 0:
+        return None
+    body, around = median(inner), median(side)
+    if (body - around if bright else around - body) >= float(cfg["min_contrast"]):
+        return around
+    return None
 
 
 def _flattened(patch: Image, bright: bool, cfg: Config) -> Image | None:
@@ -194,23 +221,37 @@ def _red_pips_grown(
     return out
 
 
-def _read_once(patch: Image, bright: bool, cfg: Config, known: Floats | None) -> Reading:
+def _pip_strength(lightness: Array, body: float, bright: bool, border: int) -> tuple[Floats, float]:
+    """How far each pixel stands out from the body the way a pip does (0 in the margin), and
+    the 99.5th percentile of that."""
+    strength: Floats = (lightness - body) if bright else (body - lightness)
+    strength[:border] = 0
+    strength[-border:] = 0
+    strength[:, :border] = 0
+    strength[:, -border:] = 0
+    flat = strength.ravel()
+    rank = int(0.995 * (flat.size - 1))
+    return strength, float(np.partition(flat, rank)[rank])
+
+
+def _read_once(
+    patch: Image, bright: bool, cfg: Config, known: Floats | None, body: float | None = None
+) -> Reading:
+    """One reading of the patch; ``body``: the body's lightness, if not the median's."""
     length, width = patch.shape[:2]
     lightness = patch[..., 0].astype(np.int16)
     border = max(1, round(float(cfg["border"]) * width))
     inner = lightness[border:-border, border:-border]
-    body = median(inner)
+    if body is None:
+        body = median(inner)
     a_star = patch[..., 1].astype(np.int16)
     redness = a_star - int(median(a_star[border:-border, border:-border]))
-    strength = (lightness - body) if bright else (body - lightness)
-    for arr in (strength, redness):
-        arr[:border] = 0
-        arr[-border:] = 0
-        arr[:, :border] = 0
-        arr[:, -border:] = 0
-    flat = strength.ravel()
-    rank = int(0.995 * (flat.size - 1))
-    peak = float(np.partition(flat, rank)[rank])  # the 99.5th percentile
+    redness[:border] = 0
+    redness[-border:] = 0
+    redness[:, :border] = 0
+    redness[:, -border:] = 0
+    strength, peak = _pip_strength(lightness, body, bright, border)
+    rank = int(0.995 * (strength.size - 1))
     min_contrast = float(cfg["min_contrast"])
     red_peak = float(np.partition(redness.ravel(), rank)[rank])
     # red pips are cut at a share of their peak, as the others are: a blurred pip's red halo

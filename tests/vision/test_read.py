@@ -76,6 +76,22 @@ def test_pips_run_together_are_counted_by_the_pips_found_before() -> None:
     assert helped.face == "6-6" and helped.confidence >= CFG["min_confidence"], helped
 
 
+@pytest.mark.parametrize(("face", "scheme"), [("4-4", "ivory"), ("4-4", "dark"), ("6-3", "dark")])
+def test_big_pips_covering_half_the_tile_are_read_not_taken_for_its_body(
+    face: str, scheme: str
+) -> None:
+    """Pips 0.36 W across cover half of a 4-4: the patch's median lies among them, nothing
+    stands out of it, and the tile read as a sure blank. Read again from the body's shade
+    (the lighter of the two the patch splits into, under dark pips), it reads."""
+    import copy
+
+    synth = copy.deepcopy(load_config("synth"))
+    synth["tile"]["pip_diameter"] = [0.36, 0.36]
+    image, truth = render_tile(face, seed=0, scheme=scheme, width=40, angle=0.2, cfg=synth)
+    reading = read_tile(image, truth.corners, scheme == "dark", 2.125, CFG)
+    assert reading.face == face and reading.confidence >= CFG["min_confidence"], reading
+
+
 def test_a_pip_the_first_stage_found_as_two_specks_counts_once() -> None:
     """A faint pip, cut at a share of its neighbours' peak, can fall into two specks a few
     pixels apart: two centres closer than a pip's radius are one pip, not two (a 6-6 read
