@@ -117,16 +117,18 @@ def _body_round_pips(patch: Image, bright: bool, cfg: Config) -> float | None:
     """The body's lightness where big pips crowd a tile (a 6-5's 0.36 W pips cover half of
     it) and put the median among them, so that the tile reads blank or badly: the median of
     the lighter of the two shades the patch splits into (Otsu; the darker under bright
-    pips). None unless it lies the body's way from the median (lighter under dark pips) by
-    a pip's contrast. (Only for a tile not read: it need not be the body, and a black tile
-    read so from its bevels' light runs its big white pips together.)"""
+    pips). None unless that shade covers ``body_least_share`` of the patch or more (not a
+    black tile's few white pips, where dark ones are looked for) and lies the body's way
+    from the median (lighter under dark pips) by a pip's contrast. (Only for a tile not
+    read: it need not be the body, and a black tile read so from its bevels' light runs its
+    big white pips together.)"""
     width = patch.shape[1]
     border = max(1, round(float(cfg["border"]) * width))
     inner = np.ascontiguousarray(patch[border:-border, border:-border, 0])
     split, _ = cv2.threshold(inner, 0, 255, cv2.THRESH_BINARY | cv2.THRESH_OTSU)
     side = inner[inner <= split] if bright else inner[inner > split]
-    if side.size == 0:
-        return None
+    if side.size < float(cfg["body_least_share"]) * inner.size:
+        return None  # (a black tile's few white pips, where dark ones were looked for)
     body, around = median(inner), median(side)
     if (body - around if bright else around - body) >= float(cfg["min_contrast"]):
         return around
