@@ -347,6 +347,28 @@ def ground_mask(image: Image, ground: tuple[float, float, float], cfg: Config) -
     return mask
 
 
+def glare_on_ground(image: Image, ground: tuple[float, float, float], cfg: Config) -> Image:
+    """255 where a pixel is the ground's colour under a glare: lighter than the ground, and
+    some share of its colour (``ground_min_share`` at least) plus grey, the glare's white
+    light adding as much to every channel. Not for growing regions: a blurred ivory tile's
+    rim on the ground is such a mix too."""
+    g = np.array(ground, np.float32)
+    tint = g - g.mean()  # the ground's colour less its grey: what no white light makes
+    if float(tint @ tint) < 1.0:
+        return np.zeros(image.shape[:2], np.uint8)  # a grey ground: a glare is not told apart
+    pixels = image.astype(np.float32)
+    total = cv2.transform(pixels, np.ones((1, 3), np.float32))
+    # each pixel as share x the ground's tint + grey (least squares), and what is left
+    weights = tint / float(tint @ tint)
+    share = cv2.transform(pixels, weights[None, :])
+    left = np.eye(3, dtype=np.float32) - 1.0 / 3.0 - np.outer(tint, weights)
+    rest = cv2.transform(np.abs(cv2.transform(pixels, left)), np.ones((1, 3), np.float32))
+    lit = (rest < float(cfg["ground_chroma"]) * total) & (share >= float(cfg["ground_min_share"]))
+    lit &= total > float(g.sum())
+    mask: Image = lit.astype(np.uint8) * 255
+    return mask
+
+
 def _like_ground(body: Floats, ground: tuple[float, float, float], cfg: Config) -> bool:
     """Has this body the ground's hue (its chromaticity, which the lighting does not change)?"""
     total = float(body.sum())

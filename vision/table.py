@@ -18,7 +18,7 @@ from .layout import MatLayout, load_layout
 from .locate import cuts, well_inside
 from .read import read_tile
 from .recognizer import recognize
-from .segment import ground_mask
+from .segment import glare_on_ground, ground_mask
 from .timing import Laps
 from .types import Floats, Image, Observation, Quad, Tile
 
@@ -237,6 +237,10 @@ class TableRecognizer:
         diff = cv2.absdiff(lab, np.full_like(lab, ground))
         far = cv2.transform(diff.astype(np.float32), np.ones((1, 3), np.float32))
         mask = (far > float(cfg["ground_distance"])).astype(np.uint8)
+        # (nor is a glare on the mat: far lighter than its ground, it is no back)
+        g = np.median(small[::4, ::4].reshape(-1, 3), axis=0)
+        lit = glare_on_ground(small, (float(g[0]), float(g[1]), float(g[2])), self.cfg["segment"])
+        mask[lit > 0] = 0
         ppm, tile_px, pips = self.ppm * shrink, tile_px * shrink, pips * shrink
         inset = float(self.cfg["locate"]["blank_inset"])
         q = self.layout.quiet_mm

@@ -131,6 +131,18 @@ def test_face_down_tiles_on_the_mat_are_counted_in_their_zone(seed: int) -> None
     assert Counter(t.face for t in obs.tiles) == Counter(faces)
 
 
+def test_a_glare_on_the_mat_is_not_counted_as_backs() -> None:
+    """Seed 2076 (the bench's mat layout): a lamp's glare on the mat beside seat 0's play
+    is lighter than the mat, far from its colour, and was cut into four backs; it is the
+    mat's colour plus white light, and seat 1's four won tiles are the only backs."""
+    rng = np.random.default_rng(2076)
+    faces = [str(f) for f in rng.permutation(CHINESE_SET)[:5]]
+    layout = {"seat0.play": faces[:4], "centre": faces[4:], "seat1.won": [None] * 4}
+    image, truth = render_table(layout, 2076, scheme="ivory")
+    obs = TableRecognizer(find_mat(image)).observe(image)
+    assert truth.face_down == 4 and obs.face_down_zones == {"seat1.won": 4}
+
+
 def test_a_blank_read_in_doubt_is_not_counted_as_a_back() -> None:
     """Seed 1025: a cell hanging off a 6-3 onto the plain red table reads blank, in doubt
     (most of it off its region); counted, the scene had two backs where it has one."""
