@@ -393,7 +393,13 @@ def _read_once(
         # faint red pips (a red 4 on a black tile, blurred) break into specks: the one that
         # is left large enough would make it a 1
         defects.append(f"faint red specks of {faint:.0f} px")
-    washed = _washed_out(strength, near_pips, threshold, lo, hi, border, pip_fill, cfg)
+    # (clear of the pips counted, not of specks too small to count: a washed-out pip's core
+    # can reach the threshold, a speck, and its halo would hide the rest of it)
+    specks = stats_array[:, cv2.CC_STAT_AREA] < tiny
+    specks[0] = False
+    counted = np.where(specks[labels], 0, binary).astype(np.uint8)
+    near_counted = cv2.dilate(counted, np.ones((2 * halo + 1, 2 * halo + 1), np.uint8))
+    washed = _washed_out(strength, near_counted, threshold, lo, hi, border, pip_fill, cfg)
     if washed:
         # pips too faint for the threshold the tile's strongest pips set, where a glare or
         # a lamp washes part of the tile out: counted without them, the face is another
