@@ -261,19 +261,29 @@ def inside(point: tuple[float, float], quad: Quad) -> bool:
     return bool(cv2.pointPolygonTest(contour, point, False) >= 0)
 
 
-def well_inside(quad: Quad, xy: Floats, inset: float) -> Bools:
-    """Which points (k, 2) lie in the cell ``inset`` x its width or more from its sides and
-    ends: where a tile's pips lie, clear of the rim it shares with a neighbour (where two
-    tiles' corners meet, a dark speck)."""
+def cell_axes(quad: Quad) -> tuple[Floats, Floats, Floats, float, float]:
+    """A cell's centre, its unit vectors across and along, its width and its length."""
     q = np.array(quad, np.float64)
-    centre = q.mean(axis=0)
     across, along = q[1] - q[0], q[3] - q[0]
     width, length = float(np.hypot(*across)), float(np.hypot(*along))
+    return q.mean(axis=0), across / max(width, 1e-9), along / max(length, 1e-9), width, length
+
+
+def in_cell(quad: Quad, xy: Floats) -> tuple[Floats, Floats, float, float]:
+    """Where points (k, 2) lie in a cell's own frame: along it and across it from its centre
+    (signed), and the cell's width and length."""
+    centre, across, along, width, length = cell_axes(quad)
     rel = np.asarray(xy, np.float64).reshape(-1, 2) - centre
-    a = np.abs(rel @ (across / max(width, 1e-9)))
-    b = np.abs(rel @ (along / max(length, 1e-9)))
+    return rel @ along, rel @ across, width, length
+
+
+def held_by(quad: Quad, xy: Floats, inset: float = 0.0) -> Bools:
+    """Which points (k, 2) lie in the cell, ``inset`` x its width or more from its sides and
+    ends (with an inset: where a tile's pips lie, clear of the rim it shares with a
+    neighbour, where two tiles' corners meet in a dark speck)."""
+    along, across, width, length = in_cell(quad, xy)
     m = inset * width
-    held: Bools = (a <= width / 2 - m) & (b <= length / 2 - m)
+    held: Bools = (np.abs(along) <= length / 2 - m) & (np.abs(across) <= width / 2 - m)
     return held
 
 

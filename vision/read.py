@@ -223,17 +223,20 @@ def _red_pips_grown(
     return out
 
 
-def _pip_strength(lightness: Array, body: float, bright: bool, border: int) -> tuple[Floats, float]:
-    """How far each pixel stands out from the body the way a pip does (0 in the margin), and
-    the 99.5th percentile of that."""
-    strength: Floats = (lightness - body) if bright else (body - lightness)
-    strength[:border] = 0
-    strength[-border:] = 0
-    strength[:, :border] = 0
-    strength[:, -border:] = 0
-    flat = strength.ravel()
+def _margin_cleared(values: Array, border: int) -> Array:
+    """The values with the patch's margin set to 0 (nothing there is a pip), in place."""
+    values[:border] = 0
+    values[-border:] = 0
+    values[:, :border] = 0
+    values[:, -border:] = 0
+    return values
+
+
+def _peak(values: Array) -> float:
+    """The 99.5th percentile: the strongest response, bar a few pixels of noise."""
+    flat = values.ravel()
     rank = int(0.995 * (flat.size - 1))
-    return strength, float(np.partition(flat, rank)[rank])
+    return float(np.partition(flat, rank)[rank])
 
 
 def _read_once(
@@ -247,15 +250,11 @@ def _read_once(
     if body is None:
         body = median(inner)
     a_star = patch[..., 1].astype(np.int16)
-    redness = a_star - int(median(a_star[border:-border, border:-border]))
-    redness[:border] = 0
-    redness[-border:] = 0
-    redness[:, :border] = 0
-    redness[:, -border:] = 0
-    strength, peak = _pip_strength(lightness, body, bright, border)
-    rank = int(0.995 * (strength.size - 1))
+    redness = _margin_cleared(a_star - int(median(a_star[border:-border, border:-border])), border)
+    strength = _margin_cleared((lightness - body) if bright else (body - lightness), border)
+    peak = _peak(strength)
     min_contrast = float(cfg["min_contrast"])
-    red_peak = float(np.partition(redness.ravel(), rank)[rank])
+    red_peak = _peak(redness)
     # red pips are cut at a share of their peak, as the others are: a blurred pip's red halo
     # would join a 6's column into one blob
     red = redness > max(float(cfg["red_min"]), float(cfg["threshold_share"]) * red_peak)
@@ -397,8 +396,10 @@ def _read_once(
     # can reach the threshold, a speck, and its halo would hide the rest of it)
     specks = stats_array[:, cv2.CC_STAT_AREA] < tiny
     specks[0] = False
-    counted = np.where(specks[labels], 0, binary).astype(np.uint8)
-    near_counted = cv2.dilate(counted, np.ones((2 * halo + 1, 2 * halo + 1), np.uint8))
+    near_counted = near_pips
+    if specks.any():
+        counted = np.where(specks[labels], 0, binary).astype(np.uint8)
+        near_counted = cv2.dilate(counted, np.ones((2 * halo + 1, 2 * halo + 1), np.uint8))
     washed = _washed_out(strength, near_counted, threshold, lo, hi, border, pip_fill, cfg)
     if washed:
         # pips too faint for the threshold the tile's strongest pips set, where a glare or

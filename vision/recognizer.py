@@ -21,11 +21,14 @@ from .locate import (
     Rect,
     Segment,
     cell_about,
+    cell_axes,
     centre_on_pips,
     cuts,
     edge_aligned_rect,
     first_guess,
     gradients,
+    held_by,
+    in_cell,
     inside,
     line_strength,
     pip_grid_cells,
@@ -33,7 +36,6 @@ from .locate import (
     same_angle,
     strip_cuts,
     tile_sizes,
-    well_inside,
 )
 from .medians import median
 from .pips import find_pips, lightness
@@ -222,7 +224,7 @@ def recognize(
     inset = float(cfg["locate"]["blank_inset"])
     found = [
         _Found(f.quad, _flag(f.reading, "pips in a blank"))
-        if f.reading.is_blank and well_inside(f.quad, pips_xy, inset).any()
+        if f.reading.is_blank and held_by(f.quad, pips_xy, inset).any()
         else f
         for f in found
     ]
@@ -350,7 +352,7 @@ def _whole_at_the_edge(
 ) -> _Found | None:
     """The tile ``f`` read again in a cell of ``size`` (see _clear_of_the_edge), or None."""
     width, ratio = size
-    c, across, along, _, _ = _axes(f.quad)
+    c, across, along, _, _ = cell_axes(f.quad)
     cell = cell_about(c, across, along, width, ratio * width)
     own = np.hypot(*(pips.xy - c).T) < ratio * width
     moved = centre_on_pips(cell, pips.xy[own], pips.radius[own])
@@ -373,22 +375,6 @@ def _whole_at_the_edge(
     return None
 
 
-def _axes(quad: Quad) -> tuple[Floats, Floats, Floats, float, float]:
-    """A cell's centre, its unit vectors across and along, its width and its length."""
-    q = np.array(quad, np.float64)
-    across, along = q[1] - q[0], q[3] - q[0]
-    width, length = float(np.hypot(*across)), float(np.hypot(*along))
-    return q.mean(axis=0), across / max(width, 1e-9), along / max(length, 1e-9), width, length
-
-
-def _in_cell(quad: Quad, xy: Floats) -> tuple[Floats, Floats, float, float]:
-    """Where points (k, 2) lie in a cell's own frame: along it and across it from its centre
-    (signed), and the cell's width and length."""
-    centre, across, along, width, length = _axes(quad)
-    rel = np.asarray(xy, np.float64).reshape(-1, 2) - centre
-    return rel @ along, rel @ across, width, length
-
-
 def _past_the_ends(found: list[_Found], pips: Pips, cfg: Config) -> list[_Found]:
     """Tiles read sure with a pip just past either end, near their centre line, that no
     other tile read holds: a cell cut short of its tile (the set's size taken a little
@@ -403,7 +389,7 @@ def _past_the_ends(found: list[_Found], pips: Pips, cfg: Config) -> list[_Found]
         if not _sure_face(f.reading, floor):
             out.append(f)
             continue
-        a, c, width, length = _in_cell(f.quad, xy)
+        a, c, width, length = in_cell(f.quad, xy)
         x, y = np.abs(c), np.abs(a)
         near = (x <= across * width) & (y > length / 2) & (y <= length / 2 + depth * width)
         loose = [
@@ -629,7 +615,7 @@ def _past_both_ends(cells: Cells, sure: list[Quad], seeds: Floats, cfg: Config) 
     reach = float(cfg["locate"]["past_both_ends"])
     out: list[Quad] = []
     for q, _ in cells:
-        a, c, width, length = _in_cell(q, np.array(loose))
+        a, c, width, length = in_cell(q, np.array(loose))
         past = (np.abs(c) <= width / 2) & (np.abs(a) > length / 2)
         past &= np.abs(a) <= length / 2 + reach * width
         if (a[past] > 0).any() and (a[past] < 0).any():
@@ -843,7 +829,7 @@ def _on_a_tile_cut_off(
     that would run past the picture's edge, with a seam between the cell and it? (Without
     the seam, ``p`` is as likely the rest of the cell's own tile, cut off: a cell over the
     part of a 6-4 left in the picture reads 2-2.)"""
-    centre, across, along, width, length = _axes(quad)
+    centre, across, along, width, length = cell_axes(quad)
     a, c = (float((np.asarray(p) - centre) @ axis) for axis in (along, across))
     q = np.array(quad, np.float64)  # TL, TR, BR, BL: TL-TR across one end
     if abs(a) > length / 2 and abs(c) <= width / 2:
@@ -989,7 +975,7 @@ def _shows_every_pip(
     where the cell lies along the picture's edge and comes near it: there the edge may have
     cut a line of tiles lying across it between their halves, each half-and-half cell a
     whole tile's face."""
-    c, across, along, width, length = _axes(quad)
+    c, across, along, width, length = cell_axes(quad)
     rim_across, rim_along = (float(v) for v in cfg["pip_free_rim"])
     rim_along = rim_along if ends is None else ends
     zone = cell_about(
@@ -1014,11 +1000,11 @@ def _holds_anothers_pip_cut_off(light: Image, quad: Quad, pips: Pips, cfg: Confi
     is another tile's:
     a cell a little long, over a 3-3 and the end pips of the 6-1 beyond it that the edge
     cut, read 5-3. (Without the seam it is the tile's own, its middle in the picture.)"""
-    cut = _held_by(quad, pips.xy) & _cut_by_the_edge(pips, light.shape)
+    cut = held_by(quad, pips.xy) & _cut_by_the_edge(pips, light.shape)
     if not cut.any():
         return False
-    a, _, _, _ = _in_cell(quad, pips.xy)
-    centre, across, along, width, _ = _axes(quad)
+    a, _, _, _ = in_cell(quad, pips.xy)
+    centre, across, along, width, _ = cell_axes(quad)
     locate = cfg["locate"]
     offset = max(1.5, float(locate["seam_offset"]) * width)
     reach = float(locate["seam_reach"])
@@ -1040,13 +1026,6 @@ def _cut_by_the_edge(pips: Pips, shape: tuple[int, ...]) -> Bools:
     x, y, r = pips.xy[:, 0], pips.xy[:, 1], pips.radius
     cut: Bools = (x < r) | (y < r) | (x > shape[1] - 1 - r) | (y > shape[0] - 1 - r)
     return cut
-
-
-def _held_by(quad: Quad, xy: Floats) -> Bools:
-    """The points (k, 2) that lie in the cell."""
-    along, across, width, length = _in_cell(quad, xy)
-    held: Bools = (np.abs(along) <= length / 2) & (np.abs(across) <= width / 2)
-    return held
 
 
 def _near_edge(quad: Quad, shape: tuple[int, ...], margin: float) -> bool:
@@ -1323,7 +1302,7 @@ def _pip_on_an_end(quad: Quad, xy: Floats, radius: Floats, cfg: Config) -> bool:
     a 6-1's 1 and one column of its 6, read 2-1 sure)."""
     if len(xy) == 0:
         return False
-    a, c, width, length = _in_cell(quad, xy)
+    a, c, width, length = in_cell(quad, xy)
     reach = float(cfg["locate"]["pip_on_end"]) * radius
     # (whole within the cell's width: not the shade where tiles' corners meet)
     on = _not_specks(radius, cfg) & (np.abs(c) <= width / 2 - radius)
@@ -1398,7 +1377,7 @@ def _share_a_pip(a: Quad, b: Quad, pips: Floats) -> bool:
     """Does a pip lie in both cells?"""
     if len(pips) == 0:
         return False
-    return bool((_held_by(a, pips) & _held_by(b, pips)).any())
+    return bool((held_by(a, pips) & held_by(b, pips)).any())
 
 
 def _assemble(

@@ -15,7 +15,7 @@ import numpy as np
 from .calibrate import Calibration
 from .config import Config, load_config
 from .layout import MatLayout, load_layout
-from .locate import cuts, well_inside
+from .locate import cuts, held_by
 from .read import read_tile
 from .recognizer import recognize
 from .segment import glare_on_ground, ground_mask
@@ -264,7 +264,7 @@ class TableRecognizer:
             if area < float(cfg["min_fill"]) * rect[1][0] * rect[1][1] or area < tile_px**2:
                 continue
             for cut in cuts(rect, tile_px, self.aspect, self.cfg["locate"])[:1]:
-                if any(well_inside(cell, pips, inset).any() for cell in cut.cells):
+                if any(held_by(cell, pips, inset).any() for cell in cut.cells):
                     # face-up tiles not read with confidence are not face-down ones (a speck
                     # at a cell's rim is where the stack's tiles' corners meet)
                     continue
