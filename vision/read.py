@@ -208,7 +208,11 @@ def _red_pips_grown(
     _, labels, stats, _ = cv2.connectedComponentsWithStats(red.astype(np.uint8), connectivity=8)
     x = stats[:, cv2.CC_STAT_LEFT]
     cores = (x > border) & (x + stats[:, cv2.CC_STAT_WIDTH] < width - border)
-    cores &= stats[:, cv2.CC_STAT_AREA] < float(cfg["min_pip_area"]) * width**2
+    wide, high = stats[:, cv2.CC_STAT_WIDTH], stats[:, cv2.CC_STAT_HEIGHT]
+    # (or a strip, long as no red pips run together are: JPEG keeps a red pip's colour in
+    # blocks, and its redness may show as a band across it)
+    strip = np.maximum(wide, high) > float(cfg["red_strip"]) * np.minimum(wide, high)
+    cores &= (stats[:, cv2.CC_STAT_AREA] < float(cfg["min_pip_area"]) * width**2) | strip
     cores[0] = False
     if not cores.any():
         return binary
@@ -366,6 +370,15 @@ def _read_once(
                 centres = several
             elif copies == 1 and lo <= area <= hi and not _a_chain(stats[k], border, width, length):
                 pass  # one pip, not quite round (a highlight, a JPEG block)
+            elif (
+                reddish[k]
+                and not several
+                and lo <= area <= one_hi
+                and _roundish(stats[k], pip_fill, float(cfg["red_stretch"]))
+            ):
+                # one red pip, no neck in it, stretched: JPEG keeps colour at half the
+                # resolution (by its area, a red 1 so stretched passed for two pips)
+                pass
             elif (
                 2 <= copies <= 3
                 and abs(area / own - copies) <= slack
@@ -803,12 +816,13 @@ def _side_to_side(labels: Array, stat: list[int], k: int, border: int, width: in
     return left >= reach and right >= reach
 
 
-def _roundish(stat: list[int], min_fill: float) -> bool:
-    """A single pip: about as wide as high, and filling its box as a disc does (two pips run
-    together on a diagonal are as wide as high too, but leave the box's corners empty)."""
+def _roundish(stat: list[int], min_fill: float, stretch: float = 1.5) -> bool:
+    """A single pip: about as wide as high (within ``stretch``), and filling its box as a
+    disc does (two pips run together on a diagonal are as wide as high too, but leave the
+    box's corners empty)."""
     w, h = int(stat[cv2.CC_STAT_WIDTH]), int(stat[cv2.CC_STAT_HEIGHT])
     fill = float(stat[cv2.CC_STAT_AREA]) / max(w * h, 1)
-    return max(w, h) <= 1.5 * min(w, h) and fill >= min_fill
+    return max(w, h) <= stretch * min(w, h) and fill >= min_fill
 
 
 def _clip(v: float) -> float:

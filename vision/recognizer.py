@@ -40,7 +40,7 @@ from .locate import (
 from .medians import median
 from .pips import find_pips, lightness
 from .read import SEAM, read_tile
-from .segment import Region, edge_mask, ground_mask, segment
+from .segment import Region, edge_mask, glare_on_ground, ground_mask, segment
 from .timing import Laps
 from .types import Array, Bools, Floats, Image, Observation, Pips, Quad, Reading, Tile
 
@@ -106,7 +106,12 @@ def recognize(
     used_width = 0.0
     not_ground = None
     if ground is not None:
-        not_ground = cv2.bitwise_not(ground_mask(smooth, ground, cfg["segment"]))
+        # a glare on the ground is no tile's body either: lighter than the ground, its colour
+        # is the ground's plus white light (a row of tiles under a glare grows whole)
+        lit = glare_on_ground(smooth, ground, cfg["segment"])
+        not_ground = cv2.bitwise_not(
+            cv2.bitwise_or(ground_mask(smooth, ground, cfg["segment"]), lit)
+        )
         for quad in no_tiles or []:
             corners = np.round(np.array(quad, np.float64) * scale).astype(np.int32)
             cv2.fillConvexPoly(not_ground, corners, 0)
@@ -1168,14 +1173,27 @@ def _best_cut(
         # tiles flush with an end, laid one way, against the other way reading nearly as well:
         # cells across two tiles' halves read as tiles too, so neither is trusted
         margin = float(seam_cfg["flush_margin"])
-        if any(c.along_a != chosen.along_a and s >= best_score - margin for s, c in tried):
+        if any(_laid_across(c, chosen) and s >= best_score - margin for s, c in tried):
             return best_score, None
-        if min(r.confidence for _, r in best) < floor:
+        if min(r.confidence for _, r in best) < floor and plain is not None:
             # one cell read badly: the flush cells may be off the tiles, and the others
             # misread; the region is cut as if no flush cut had been tried (a row whose
-            # one blurred tile reads badly keeps its other tiles)
-            return finished(plain, plain_score) if plain is not None else (best_score, None)
+            # one blurred tile reads badly keeps its other tiles). Where every cut is
+            # flush (a row a quarter tile longer than its tiles, blurred all round), the
+            # cut stands, its bad cell in doubt: the row is not lost for one tile
+            return finished(plain, plain_score)
     return best_score, best
+
+
+def _laid_across(one: Cut, other: Cut) -> bool:
+    """Do the two cuts' tiles lie across each other? (Not by ``along_a``: that is the side
+    of the rectangle each was cut from, and a region's two rectangles, its smallest and
+    the one its edges run along, may have their sides the other way round.)"""
+    (a0, _, _, a3), (b0, _, _, b3) = one.cells[0], other.cells[0]
+    u = (a3[0] - a0[0], a3[1] - a0[1])  # each tile's long axis (TL to BL)
+    v = (b3[0] - b0[0], b3[1] - b0[1])
+    cos = abs(u[0] * v[0] + u[1] * v[1]) / max(math.hypot(*u) * math.hypot(*v), 1e-9)
+    return cos < math.cos(math.radians(45))
 
 
 def _moved(quad: Quad, xy: Floats, radius: Floats, done: dict[tuple[int, ...], Quad]) -> Quad:

@@ -350,8 +350,10 @@ def ground_mask(image: Image, ground: tuple[float, float, float], cfg: Config) -
 def glare_on_ground(image: Image, ground: tuple[float, float, float], cfg: Config) -> Image:
     """255 where a pixel is the ground's colour under a glare: lighter than the ground, and
     some share of its colour (``ground_min_share`` at least) plus grey, the glare's white
-    light adding as much to every channel. Not for growing regions: a blurred ivory tile's
-    rim on the ground is such a mix too."""
+    light adding as much to every channel. Regions on the mat grow over neither (grown
+    into a glare, a row of tiles is one blob with the lit mat beside it). A blurred ivory
+    tile's rim on the ground is such a mix too, and may be shaved off its region: the
+    mat's cells keep the known size, so the region need not reach the rim."""
     g = np.array(ground, np.float32)
     tint = g - g.mean()  # the ground's colour less its grey: what no white light makes
     if float(tint @ tint) < 1.0:

@@ -217,6 +217,50 @@ def test_red_pips_on_a_red_brown_body_are_cut_at_a_share_of_their_own_contrast()
     assert reading.face == "4-3" and reading.confidence >= CFG["min_confidence"], reading
 
 
+def _six_and_a_red_one(body: tuple[int, int, int]) -> np.ndarray:
+    """A 6-1's patch (Lab) on a dark body: white 6 in the top half; the 1's pip drawn by its
+    lightness only (its redness is left to the caller)."""
+    import cv2
+
+    patch = np.zeros((86, 40, 3), np.uint8)
+    patch[:] = body
+    for x in (12, 28):
+        for y in (9, 21, 33):
+            cv2.circle(patch, (x, y), 4, (200, 128, 128), -1)
+    cv2.circle(patch, (20, 63), 6, (80, body[1] + 2, body[2] + 2), -1)
+    return patch
+
+
+def test_a_red_one_whose_redness_shows_as_a_band_across_it_is_one_pip() -> None:
+    """JPEG keeps colour in blocks at half resolution: a blurred red 1 on a red-brown body
+    showed its redness as a band across the pip, 15 x 5 px, a pip's area but no pip's
+    shape, cut by the white pips' share of contrast (the mat's seed 2575, a 6-1 lost). A
+    red blob that long is cut again at its own contrast, as a red core too small is."""
+    import cv2
+
+    from vision.read import read_patch
+
+    patch = _six_and_a_red_one((28, 136, 132))
+    cv2.rectangle(patch, (13, 61), (27, 65), (80, 158, 140), -1)
+    reading = read_patch(cv2.GaussianBlur(patch, (0, 0), 0.8), True, CFG)
+    assert reading.face == "6-1" and reading.confidence >= CFG["min_confidence"], reading
+
+
+def test_a_red_one_stretched_by_jpegs_colour_is_one_pip_not_two() -> None:
+    """A red 1 whose redness JPEG stretched to 16 x 10 px, one smooth blob with one peak:
+    not round enough for one pip, it was cut by its length into two, read as a 6-2 with
+    red pips in its 2, in doubt (the mat's seed 2561). Two red pips run together are
+    longer than that; so stretched, it is one."""
+    import cv2
+
+    from vision.read import read_patch
+
+    patch = _six_and_a_red_one((30, 128, 128))
+    cv2.ellipse(patch, (20, 63), (8, 5), 0, 0, 360, (85, 175, 150), -1)
+    reading = read_patch(cv2.GaussianBlur(patch, (0, 0), 0.8), True, CFG)
+    assert reading.face == "6-1" and reading.confidence >= CFG["min_confidence"], reading
+
+
 def test_a_sliver_of_a_neighbours_red_pip_at_the_cells_side_is_not_grown_into_a_pip() -> None:
     """A 3-3 with a neighbour's red pip (and its light halo) just past its side: the few red
     pixels inside the cell, grown at a share of their own contrast, made a pip of the halo."""
