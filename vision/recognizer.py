@@ -42,7 +42,7 @@ from .pips import find_pips, lightness
 from .read import SEAM, read_tile
 from .segment import Region, edge_mask, glare_on_ground, ground_mask, segment
 from .timing import Laps
-from .types import Array, Bools, Floats, Image, Observation, Pips, Quad, Reading, Tile
+from .types import Array, Bools, Contour, Floats, Image, Observation, Pips, Quad, Reading, Tile
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,7 +118,7 @@ def recognize(
     kernel = round(pip_kernel * scale) if pip_kernel is not None else None
     both = find_pips(light, work, cfg["pips"], kernel)
     edges = edge_mask(work, cfg["segment"]) if ground is None else None
-    per_polarity: list[tuple[float, list[_Found], list[_Found], float]] = []
+    per_polarity: list[tuple[float, list[_Found], list[_Found], float, bool]] = []
     laps.lap("pips")
     seeds = [p.xy[p.seed] / scale for p in both if len(p.radius)]
     floor = float(cfg["read"]["min_confidence"])
@@ -189,7 +189,7 @@ def recognize(
                         zip(regions, aligned, cut, strict=True)
                     )
                 ]
-            ok, bad = _found(regions, cut, [c for _, _, c in tried], cfg, work.shape[:2])
+            ok, bad = _found(regions, cut, [c for _, _, c in tried], cfg, work)
             at_edge = any(f.reading.defects == (_AT_EDGE,) for f in ok)
             free = _free_pips(pips, ok, cfg) if measured else []
             if measured and not redo and (at_edge or free):
@@ -205,7 +205,7 @@ def recognize(
                     or not any(_overlap(f.quad, n.quad) for n in placed)
                 ] + placed
             ok = _past_the_ends(ok, pips, cfg)
-            per_polarity.append((totals[k], ok, bad, width))
+            per_polarity.append((totals[k], ok, bad, width, pips.bright))
         laps.lap("cut and read")
     # one set's tiles are all of a size: the size that most tiles read sure at is the set's,
     # and what reads at another (dice, buttons, the gaps between tiles) is not its tiles
@@ -214,7 +214,8 @@ def recognize(
     sure = [(n, width) for n, width in counted if n > 0]
     reference = max(sure)[1] if sure else 0.0
     ratio = float(cfg["locate"]["same_size"])
-    for _, ok, bad, width in per_polarity:
+    faces_by_polarity: list[tuple[bool, list[Quad]]] = []
+    for _, ok, bad, width, bright in per_polarity:
         doubtful += bad
         if sure and not ratio * reference <= width <= reference / ratio:
             doubtful += [
@@ -223,6 +224,11 @@ def recognize(
             continue
         found += ok
         used_width = max(used_width, width)
+        faces_by_polarity.append((bright, [f.quad for f in ok if _sure_face(f.reading, floor)]))
+    if ground is None:
+        # (on the mat, the backs are counted over the whole mat: see TableRecognizer)
+        taken = [f.quad for f in found + doubtful]
+        found += _lone_backs(work, faces_by_polarity, taken, cfg)
     # a blank cell with pips in it (of the other colour) is a face-up tile misjudged, not a
     # back; not for a speck at its rim (where the corners of a stack's tiles meet)
     pips_xy = np.concatenate([p.xy[p.seed] for p in both]).reshape(-1, 2)
@@ -934,24 +940,30 @@ def _found(
     chosen: list[tuple[float, Cells | None]],
     every: list[list[tuple[float, Cells | None]]],
     cfg: Config,
-    shape: tuple[int, ...],
+    image: Image,
 ) -> tuple[list[_Found], list[_Found]]:
     """The tiles of the chosen size's cuts, and those in doubt.
 
     A region that another candidate size reads clearly better, as other faces, is in doubt:
     the sizes differ by a few per cent, and a cut a little off reads two tiles' halves (where
     a cell of the cut reads badly, better at all is enough). So
-    is a cell of a region reaching the picture's edge (``shape``) that comes near it: its
-    tile may be cut off; the region's other tiles are whole.
+    is a cell of a region reaching the picture's edge that comes near it: its tile may be cut
+    off; the region's other tiles are whole. A blank cell is a back only where its body is
+    its group's (see _unlike_its_group).
     """
+    shape = image.shape[:2]
     found: list[_Found] = []
     doubtful: list[_Found] = []
     margin = float(cfg["locate"]["size_margin"])
     edge = float(cfg["locate"]["edge_margin"])
     floor = float(cfg["read"]["min_confidence"])
+    sure = [q for _, cut in chosen for q, r in cut or [] if _sure_face(r, floor)]
     for k, (region, (score, cells)) in enumerate(zip(regions, chosen, strict=True)):
         if cells is None:
             doubtful.append(_Found(_box(region), Reading(0, 0, 0.0, (_NO_CUT,))))
+            continue
+        cells = _unlike_its_group(image, region, cells, sure, cfg)
+        if not cells:
             continue
         faces = sorted(str(r.face) for _, r in cells)
         # a cut with cells that read badly may lie across its tiles, its other cells over
@@ -970,6 +982,116 @@ def _found(
                 reading = _penalise(reading, _AT_EDGE, cfg)
             (found if reading.confidence > 0 else doubtful).append(_Found(quad, reading))
     return found, doubtful
+
+
+def _body(image: Image, quad: Quad) -> Floats:
+    """A cell's colour (BGR): the median of points spread over it (most fall between pips)."""
+    q = np.array(quad, np.float64)
+    u, v = _BODY_POINTS[:, :1], _BODY_POINTS[:, 1:]
+    points = np.round(q[0] + u * (q[1] - q[0]) + v * (q[3] - q[0])).astype(int)
+    h, w = image.shape[:2]
+    xs, ys = np.clip(points[:, 0], 0, w - 1), np.clip(points[:, 1], 0, h - 1)
+    body: Floats = np.median(image[ys, xs].astype(np.float64), axis=0)
+    return body
+
+
+def _unlike_its_group(
+    image: Image, region: Region, cells: Cells, faces: list[Quad], cfg: Config
+) -> Cells:
+    """The cells less the blanks that are not backs. A back has the body of its set's faces
+    read sure: of those beside it in its region, or else of those elsewhere (``faces``: a
+    region grown from a tile's pips into a glare or the table beyond, cut into cells, reads
+    the table as blanks). Where no face was read sure beside it, the pips its region grew
+    from may have been none, or a speck on a back: it must also stand apart from the table
+    about its region (a grey table grown over reads as backs)."""
+    floor = float(cfg["read"]["min_confidence"])
+    blanks = [k for k, (_, r) in enumerate(cells) if r.is_blank]
+    if not blanks:
+        return cells
+    apart = float(cfg["read"]["back_colour"])
+    beside = [q for q, r in cells if r.face is not None and r.confidence >= floor]
+    like = [True] * len(blanks)
+    if beside or faces:
+        body = np.median([_body(image, q) for q in beside or faces], axis=0)
+        like = [float(np.abs(_body(image, cells[k][0]) - body).max()) <= apart for k in blanks]
+    if not beside:
+        reach = float(np.sqrt(region.area / len(cells)))
+        like = [
+            ok and _stands_apart(image, region.contour, reach, _body(image, cells[k][0]), cfg)
+            for ok, k in zip(like, blanks, strict=True)
+        ]
+    out = set(blanks) - {k for k, ok in zip(blanks, like, strict=True) if ok}
+    return [c for k, c in enumerate(cells) if k not in out]
+
+
+def _stands_apart(image: Image, contour: Contour, reach: float, body: Floats, cfg: Config) -> bool:
+    """Does a body of this colour stand apart from what lies about the outline, up to
+    ``reach`` px out: does enough of it (``back_apart_share``) differ from the body by more
+    than ``back_apart`` (each of B, G, R)? (Not its median: a stack's lower tiles, of the
+    body's colour, may be most of what lies about its top.)"""
+    x, y, w, h = cv2.boundingRect(contour)
+    pad = max(2, round(reach))
+    x0, y0 = max(0, x - pad), max(0, y - pad)
+    x1, y1 = min(image.shape[1], x + w + pad), min(image.shape[0], y + h + pad)
+    mask = np.zeros((y1 - y0, x1 - x0), np.uint8)
+    cv2.drawContours(mask, [contour - np.array([x0, y0], np.int32)], -1, 255, -1)
+    ring = cv2.dilate(mask, np.ones((2 * pad + 1, 2 * pad + 1), np.uint8)) & ~mask
+    pixels = image[y0:y1, x0:x1][ring > 0].astype(np.float64)
+    if len(pixels) == 0:
+        return True  # (the whole picture: nothing about it to tell it from)
+    away = float(cfg["read"]["back_apart"])
+    differ = float(np.mean(np.abs(pixels - body).max(axis=1) > away))
+    return differ >= float(cfg["read"]["back_apart_share"])
+
+
+def _lone_backs(
+    image: Image, faces: list[tuple[bool, list[Quad]]], taken: list[Quad], cfg: Config
+) -> list[_Found]:
+    """Backs no region reached: a region grows from pips, and a back has none (one lying
+    apart, or beyond a seam that stopped its neighbour's region). Where a set's faces were
+    read sure (``faces``: each polarity's), its backs are what has their body's colour, the
+    shape of whole tiles of their size, stands apart from the table about it, and reads
+    blank, sure; not where a cell was read already (``taken``)."""
+    floor = float(cfg["read"]["min_confidence"])
+    apart = float(cfg["read"]["back_colour"])
+    free = np.full(image.shape[:2], 255, np.uint8)
+    for quad in taken:
+        cv2.fillConvexPoly(free, np.round(np.array(quad)).astype(np.int32), 0)
+    out: list[_Found] = []
+    for bright, quads in faces:
+        if not quads:
+            continue
+        width = float(np.median([math.dist(q[0], q[1]) for q in quads]))
+        aspect = float(np.median([math.dist(q[0], q[3]) for q in quads])) / max(width, 1e-9)
+        body = np.median([_body(image, q) for q in quads], axis=0)
+        like = cv2.inRange(image, np.clip(body - apart, 0, 255), np.clip(body + apart, 0, 255))
+        like = cv2.bitwise_and(like, free)
+        k = max(3, round(float(cfg["locate"]["back_open"]) * width)) | 1
+        like = cv2.morphologyEx(like, cv2.MORPH_OPEN, np.ones((k, k), np.uint8))
+        contours, _ = cv2.findContours(like, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+        for contour in contours:
+            area = float(cv2.contourArea(contour))
+            if area < float(cfg["table"]["min_fill"]) * aspect * width**2:
+                continue
+            rect = cv2.minAreaRect(contour)
+            if area < float(cfg["table"]["min_fill"]) * rect[1][0] * rect[1][1]:
+                continue
+            options = cuts(rect, width, aspect, cfg["locate"])
+            if not options:
+                continue
+            if not _stands_apart(image, contour, 0.5 * width, body, cfg):
+                continue  # the table has the body's colour: no telling a back on it
+            for cell in options[0].cells:
+                reading = read_tile(image, cell, bright, aspect, cfg["read"])
+                if reading.is_blank and reading.confidence >= floor:
+                    out.append(_Found(cell, reading))
+            cv2.drawContours(free, [contour], -1, 0, -1)
+    return out
+
+
+_BODY_POINTS = np.array(
+    [(u, v) for u in (0.15, 0.5, 0.85) for v in np.linspace(0.08, 0.92, 11).tolist()]
+)
 
 
 def _shows_every_pip(
@@ -1420,6 +1542,7 @@ def _assemble(
         face = f.reading.face
         if f.reading.is_blank and f.reading.confidence >= floor:
             obs.face_down += 1
+            obs.debug.setdefault("backs", []).append(quad)  # type: ignore[attr-defined]
         elif face is not None and f.reading.confidence >= floor:
             obs.tiles.append(Tile(face, f.reading.confidence, center, quad))
         else:

@@ -358,7 +358,9 @@ def test_a_group_running_off_the_picture_is_in_doubt_only_near_its_edge() -> Non
         (((x, 40.0), (x + 40.0, 40.0), (x + 40.0, 140.0), (x, 140.0)), Reading(6, 5, 1.0, ()))
         for x in (0.0, 40.0, 80.0)
     ]
-    ok, _ = _found([region], [(1.0, cells)], [[(1.0, cells)]], cfg, (300, 400))
+    ok, _ = _found(
+        [region], [(1.0, cells)], [[(1.0, cells)]], cfg, np.zeros((300, 400, 3), np.uint8)
+    )
     sure = [f.quad[0][0] for f in ok if f.reading.confidence >= cfg["read"]["min_confidence"]]
     assert sure == [40.0, 80.0]
 
@@ -994,3 +996,81 @@ def test_cuts_lie_across_each_other_by_their_tiles_not_by_their_rectangles_sides
     lying = Cut((((0.0, 36.0), (0.0, 0.0), (78.0, 0.0), (78.0, 36.0)),), (), (), True)
     assert not _laid_across(upright, turned)
     assert _laid_across(upright, lying) and _laid_across(lying, turned)
+
+
+@pytest.mark.parametrize(("seed", "before"), [(1037, 19), (5040, 11)])
+def test_the_table_grown_over_is_not_counted_as_backs(seed: int, before: int) -> None:
+    """A region grown over a plain grey table (1037), or from a tile's pips into a glare on
+    dark wood (5040), cut into cells: they read blank, sure, and were counted as ``before``
+    backs (the scenes hold one)."""
+    image, truth = render_scene(seed)
+    obs = recognize(image)
+    assert obs.face_down <= truth.face_down
+
+
+def _group(cells: list[tuple[float, bool]], table: int, body: int) -> list[int]:
+    """Which cells of a row (x, read as a face?) stand, on a ``table`` grey with tiles of a
+    ``body`` grey under the cells read as faces and those at x 80."""
+    import cv2
+
+    from vision.config import load_config
+    from vision.recognizer import _unlike_its_group
+    from vision.segment import Region
+    from vision.types import Reading
+
+    image = np.full((200, 400, 3), table, np.uint8)
+    row = []
+    for x, face in cells:
+        quad = ((x, 50.0), (x + 40.0, 50.0), (x + 40.0, 136.0), (x, 136.0))
+        if face or x == 80:
+            cv2.rectangle(image, (int(x) + 1, 51), (int(x) + 39, 135), (body,) * 3, -1)
+        row.append((quad, Reading(6, 5, 1.0, ()) if face else Reading(0, 0, 1.0, ())))
+    x1 = int(max(x for x, _ in cells)) + 40
+    contour = np.array([[0, 50], [x1, 50], [x1, 136], [0, 136]], np.int32)
+    region = Region(contour, ((x1 / 2, 93.0), (x1, 86.0), 0.0), x1 * 86.0, (), (0, 0, 0), True)
+    kept = _unlike_its_group(image, region, row, [], load_config("recognize"))
+    return [round(q[0][0]) for q, _ in kept]
+
+
+def test_a_blank_beside_faces_is_a_back_only_of_their_body() -> None:
+    """A black tile read, the grey table beside it cut as a cell, and a black back beyond:
+    the back stands, the table does not."""
+    assert _group([(0.0, True), (40.0, False), (80.0, False)], 120, 30) == [0, 80]
+
+
+def test_blanks_with_no_face_beside_them_are_backs_only_apart_from_the_table() -> None:
+    """No face read: a back stands apart from the table about the region, the table grown
+    over does not."""
+    assert _group([(40.0, False), (80.0, False)], 120, 30) == [80]
+    assert _group([(40.0, False), (80.0, False)], 120, 120) == []
+
+
+@pytest.mark.parametrize("seed", [1004, 1010])
+def test_backs_no_region_reached_are_counted(seed: int) -> None:
+    """Backs in a row beyond a seam that stopped their neighbour's region, or lying apart:
+    a region grows from pips, and a back has none. Found by the faces' body colour and the
+    tiles' size, they are counted (none was, before)."""
+    image, truth = render_scene(seed)
+    assert recognize(image).face_down == truth.face_down
+
+
+@pytest.mark.parametrize(("table", "backs"), [(120, 1), (32, 0)])
+def test_a_lone_back_is_its_sets_colour_and_shape_and_stands_apart_from_the_table(
+    table: int, backs: int
+) -> None:
+    """A black tile read sure and a black back apart from it: on a grey table the back is
+    found; on a table of the tiles' own colour, no shape of it can be told, and none is."""
+    import cv2
+
+    from vision.config import load_config
+    from vision.recognizer import _lone_backs
+
+    image = np.full((300, 400, 3), table, np.uint8)
+    face = ((40.0, 40.0), (80.0, 40.0), (80.0, 126.0), (40.0, 126.0))
+    cv2.rectangle(image, (40, 40), (80, 126), (30, 30, 30), -1)
+    cv2.circle(image, (60, 60), 5, (220, 220, 220), -1)
+    cv2.rectangle(image, (250, 150), (290, 236), (30, 30, 30), -1)  # the back
+    found = _lone_backs(image, [(True, [face])], [face], load_config("recognize"))
+    assert len(found) == backs
+    for f in found:
+        assert 240 <= f.center[0] <= 300 and 140 <= f.center[1] <= 246
