@@ -1014,33 +1014,39 @@ def _unlike_its_group(
     if beside or faces:
         body = np.median([_body(image, q) for q in beside or faces], axis=0)
         like = [float(np.abs(_body(image, cells[k][0]) - body).max()) <= apart for k in blanks]
-    if not beside:
-        reach = float(np.sqrt(region.area / len(cells)))
+    if not beside and any(like):
+        about = _about(image, region.contour, float(np.sqrt(region.area / len(cells))))
         like = [
-            ok and _stands_apart(image, region.contour, reach, _body(image, cells[k][0]), cfg)
+            ok and _stands_apart(about, _body(image, cells[k][0]), cfg)
             for ok, k in zip(like, blanks, strict=True)
         ]
     out = set(blanks) - {k for k, ok in zip(blanks, like, strict=True) if ok}
     return [c for k, c in enumerate(cells) if k not in out]
 
 
-def _stands_apart(image: Image, contour: Contour, reach: float, body: Floats, cfg: Config) -> bool:
-    """Does a body of this colour stand apart from what lies about the outline, up to
-    ``reach`` px out: does enough of it (``back_apart_share``) differ from the body by more
-    than ``back_apart`` (each of B, G, R)? (Not its median: a stack's lower tiles, of the
-    body's colour, may be most of what lies about its top.)"""
+def _about(image: Image, contour: Contour, reach: float) -> Floats:
+    """The colours (BGR, (n, 3)) of what lies about an outline, up to ``reach`` px out."""
     x, y, w, h = cv2.boundingRect(contour)
     pad = max(2, round(reach))
     x0, y0 = max(0, x - pad), max(0, y - pad)
     x1, y1 = min(image.shape[1], x + w + pad), min(image.shape[0], y + h + pad)
     mask = np.zeros((y1 - y0, x1 - x0), np.uint8)
     cv2.drawContours(mask, [contour - np.array([x0, y0], np.int32)], -1, 255, -1)
-    ring = cv2.dilate(mask, np.ones((2 * pad + 1, 2 * pad + 1), np.uint8)) & ~mask
-    pixels = image[y0:y1, x0:x1][ring > 0].astype(np.float64)
-    if len(pixels) == 0:
+    ring = cv2.dilate(mask, cv2.getStructuringElement(cv2.MORPH_RECT, (2 * pad + 1,) * 2))
+    ring[mask > 0] = 0
+    pixels: Floats = image[y0:y1, x0:x1][ring > 0][::4].astype(np.float64)
+    return pixels
+
+
+def _stands_apart(about: Floats, body: Floats, cfg: Config) -> bool:
+    """Does a body of this colour stand apart from what lies ``about`` it: does enough of
+    that (``back_apart_share``) differ from the body by more than ``back_apart`` (each of
+    B, G, R)? (Not its median: a stack's lower tiles, of the body's colour, may be most of
+    what lies about its top.)"""
+    if len(about) == 0:
         return True  # (the whole picture: nothing about it to tell it from)
     away = float(cfg["read"]["back_apart"])
-    differ = float(np.mean(np.abs(pixels - body).max(axis=1) > away))
+    differ = float(np.mean(np.abs(about - body).max(axis=1) > away))
     return differ >= float(cfg["read"]["back_apart_share"])
 
 
@@ -1079,7 +1085,7 @@ def _lone_backs(
             options = cuts(rect, width, aspect, cfg["locate"])
             if not options:
                 continue
-            if not _stands_apart(image, contour, 0.5 * width, body, cfg):
+            if not _stands_apart(_about(image, contour, 0.5 * width), body, cfg):
                 continue  # the table has the body's colour: no telling a back on it
             for cell in options[0].cells:
                 reading = read_tile(image, cell, bright, aspect, cfg["read"])
