@@ -258,7 +258,7 @@ Cells = list[tuple[Quad, Reading]]
 _Readings = dict[tuple[int, ...], tuple[Reading, bool]]
 _AT_EDGE = "region reaches the picture's edge"
 _NO_CUT = "no cut fits"
-_SEAM_BESIDE = "a cell of its cut shows a seam across the middle"
+_SEAM_BESIDE = "a cell of its cut shows a seam across the middle, or a 6 laid across it"
 
 
 def _cut_regions(
@@ -1272,12 +1272,12 @@ def _best_cut(
             # most cells read badly: the cut is off the tiles, and the few that read may be
             # across two tiles' halves
             continue
-        if len(readings) > 1 and any(SEAM in r.defects for r in readings):
-            # one of its cells shows a seam across its middle: the cut is scored as it ends
-            # up (below), every other cell ruled out, not as its cells read; else it wins
-            # over a cut a little along from it that reads every tile (by the seams it cuts
-            # along) and loses them all
-            score = sum(r.confidence for r in readings if SEAM in r.defects) / len(readings)
+        if len(readings) > 1 and any(_across(r) for r in readings):
+            # one of its cells shows a seam across its middle (or a 6 laid across it): the
+            # cut is scored as it ends up (below), every other cell ruled out, not as its
+            # cells read; else it wins over a cut a little along from it that reads every
+            # tile (by the seams it cuts along) and loses them all
+            score = sum(r.confidence for r in readings if _across(r)) / len(readings)
         if score > best_score:
             best_score = score
             best = list(zip(cut.cells, readings, strict=True))
@@ -1288,10 +1288,13 @@ def _best_cut(
     def finished(cells: Cells | None, score: float) -> tuple[float, Cells | None]:
         if cells is not None and region.loose:
             cells = _half_along(bgr, cells, region, aspect, xy, cfg)
-        if cells is not None and len(cells) > 1 and any(SEAM in r.defects for _, r in cells):
-            # the cut's cells lie alike: where one shows a seam across its middle, they lie
-            # across tiles side by side, each over two tiles' halves (a 5-5 read so is sure)
-            cells = [(q, r if SEAM in r.defects else _flag(r, _SEAM_BESIDE)) for q, r in cells]
+        if cells is not None and len(cells) > 1 and any(_across(r) for _, r in cells):
+            # the cut's cells lie alike: where one shows a seam across its middle, or a 6
+            # laid across it (its pips in three columns, two on the centre line), they lie
+            # across tiles side by side, each over two tiles' halves (a 5-5 read so is sure;
+            # small tiles side by side, a 6-4 and a 5-3, were read as a 4-3, sure, and a 6-5
+            # with its 6 laid across: seed 9206 of the small tiles' sweep row)
+            cells = [(q, r if _across(r) else _flag(r, _SEAM_BESIDE)) for q, r in cells]
             # and the size that cut it so reads the region no better than its cells now do
             score = sum(r.confidence for _, r in cells) / len(cells)
         return score, cells
@@ -1311,6 +1314,16 @@ def _best_cut(
             # cut stands, its bad cell in doubt: the row is not lost for one tile
             return finished(plain, plain_score)
     return best_score, best
+
+
+def _across(reading: Reading) -> bool:
+    """Does the reading say its cell lies across its tile: a seam across its middle, or a 6
+    laid across it (three columns of two, the middle one on the centre line, where a 6's
+    two columns of three lie clear of it)?"""
+    return SEAM in reading.defects or any(d.startswith(_SIX_ACROSS) for d in reading.defects)
+
+
+_SIX_ACROSS = "2 pips on the centre line in the 6 "
 
 
 def _laid_across(one: Cut, other: Cut) -> bool:

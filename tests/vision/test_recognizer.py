@@ -1074,3 +1074,34 @@ def test_a_lone_back_is_its_sets_colour_and_shape_and_stands_apart_from_the_tabl
     assert len(found) == backs
     for f in found:
         assert 240 <= f.center[0] <= 300 and 140 <= f.center[1] <= 246
+
+
+def test_small_tiles_side_by_side_are_not_read_across_their_halves() -> None:
+    """Two small tiles side by side (26 px wide), a 6-4 and a 5-3: cut the other way, one
+    cell lies across their lower halves and read 4-3, sure; the other, across their upper
+    halves, read its 6 laid across it (three columns of two, two pips on the centre line).
+    A 6 so laid says the cut lies across its tiles, as a seam across a cell's middle does:
+    the 4-3 is in doubt (the sweep's small-tiles row, seed 9206)."""
+    import copy
+
+    from vision.config import load_config
+    from vision.locate import inside
+
+    cfg = copy.deepcopy(load_config("synth"))  # the loaded config is shared: not to be changed
+    cfg["tile"]["width_px"] = [24, 34]
+    image, truth = render_scene(9206, cfg=cfg)
+    obs = recognize(image)
+    for tile in obs.tiles:
+        held = [t for t in truth.face_up if inside(tile.center, t.corners)]
+        assert held and str(held[0].face) == tile.face, (tile.face, tile.center)
+
+
+def test_a_six_laid_across_its_cell_says_the_cell_lies_across_its_tile() -> None:
+    from vision.read import SEAM
+    from vision.recognizer import _across
+    from vision.types import Reading
+
+    assert _across(Reading(6, 5, 0.55, ("2 pips on the centre line in the 6 of half 0",)))
+    assert _across(Reading(4, 3, 0.55, (SEAM,)))
+    assert not _across(Reading(6, 5, 0.55, ("3 pips on the centre line in the 6 of half 0",)))
+    assert not _across(Reading(5, 2, 0.55, ("2 pips on the centre line in the 5 of half 1",)))
