@@ -21,6 +21,9 @@ from .pips import split_blob
 from .types import Array, Floats, Image, Quad, Reading
 
 SEAM = "a seam across the middle"
+#: how a half's defect begins where it reads a 6 laid across the cell: three columns of two,
+#: the middle one on the centre line (a 6's two columns of three lie clear of it)
+SIX_ACROSS = "2 pips on the centre line in the 6 "
 Stats = list[list[int]]  # per blob: x, y, width, height, area (cv2.CC_STAT_*)
 
 
@@ -584,6 +587,7 @@ def _check_layout(
     on_line = sum(abs(x - cx) < float(cfg["centre_line"]) * width for x, _ in spots)
     n = len(spots)
     if on_line != n % 2:
+        # (a 6 laid across the cell reads so as SIX_ACROSS: the recogniser looks for it)
         defects.append(f"{on_line} pips on the centre line in the {n} of half {half}")
     elif n == 1 and abs(spots[0][1] - length / 2) < float(cfg["one_from_middle"]) * length / 2:
         # a 1 sits in the middle of its half or beyond, never by the tile's middle: two

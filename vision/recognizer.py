@@ -39,7 +39,7 @@ from .locate import (
 )
 from .medians import median
 from .pips import find_pips, lightness
-from .read import SEAM, read_tile
+from .read import SEAM, SIX_ACROSS, read_tile
 from .segment import Region, edge_mask, glare_on_ground, ground_mask, segment
 from .timing import Laps
 from .types import Array, Bools, Contour, Floats, Image, Observation, Pips, Quad, Reading, Tile
@@ -1088,7 +1088,8 @@ def _lone_backs(
             if not _stands_apart(_about(image, contour, 0.5 * width), body, cfg):
                 continue  # the table has the body's colour: no telling a back on it
             for cell in options[0].cells:
-                reading = read_tile(image, cell, bright, aspect, cfg["read"])
+                shape = math.dist(cell[1], cell[2]) / max(math.dist(cell[0], cell[1]), 1e-9)
+                reading = read_tile(image, cell, bright, shape, cfg["read"])
                 if reading.is_blank and reading.confidence >= floor:
                     out.append(_Found(cell, reading))
             cv2.drawContours(free, [contour], -1, 0, -1)
@@ -1320,10 +1321,7 @@ def _across(reading: Reading) -> bool:
     """Does the reading say its cell lies across its tile: a seam across its middle, or a 6
     laid across it (three columns of two, the middle one on the centre line, where a 6's
     two columns of three lie clear of it)?"""
-    return SEAM in reading.defects or any(d.startswith(_SIX_ACROSS) for d in reading.defects)
-
-
-_SIX_ACROSS = "2 pips on the centre line in the 6 "
+    return SEAM in reading.defects or any(d.startswith(SIX_ACROSS) for d in reading.defects)
 
 
 def _laid_across(one: Cut, other: Cut) -> bool:
