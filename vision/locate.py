@@ -269,6 +269,14 @@ def cell_axes(quad: Quad) -> tuple[Floats, Floats, Floats, float, float]:
     return q.mean(axis=0), across / max(width, 1e-9), along / max(length, 1e-9), width, length
 
 
+def points_in(quad: Quad, shares: Floats) -> Floats:
+    """Points (k, 2) in a cell at ``shares`` (k, 2) of its width across and of its length
+    along, from its first corner."""
+    q = np.array(quad, np.float64)
+    points: Floats = q[0] + shares[:, :1] * (q[1] - q[0]) + shares[:, 1:] * (q[3] - q[0])
+    return points
+
+
 def in_cell(quad: Quad, xy: Floats) -> tuple[Floats, Floats, float, float]:
     """Where points (k, 2) lie in a cell's own frame: along it and across it from its centre
     (signed), and the cell's width and length."""

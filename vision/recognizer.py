@@ -32,6 +32,7 @@ from .locate import (
     inside,
     line_strength,
     pip_grid_cells,
+    points_in,
     rim_size,
     same_angle,
     strip_cuts,
@@ -586,26 +587,27 @@ def _recut(
                 return out
     out = (-1.0, None)
     floor = float(cfg["read"]["min_confidence"])
-    for score, cells in sorted(elsewhere, key=lambda c: -c[0]):
-        # a camera far from overhead shows near tiles larger than far ones: a row of far
-        # tiles 16 % narrower than the set's size, measured on a block of near ones, fitted
-        # none of the set's sizes, but a size the pips suggested first cut it whole
-        if cells and min(r.confidence for _, r in cells) >= floor:
-            out = _claims_none((score, cells), sure)
-            if out[1] is not None:
-                return out
-    for score, cells in sorted(elsewhere, key=lambda c: -c[0]):
-        # else one most of whose cells read a face, sure, and none says it lies across its
-        # tiles: the others stand in doubt (a photo scaled down, tiles 25-28 px in a block of
-        # six: read 4 sure at a width 9 % above the set's, and not at all at the set's)
-        if (
-            cells
-            and 2 * sum(_sure_face(r, floor) for _, r in cells) > len(cells)
-            and not any(_across(r) for _, r in cells)
-        ):
-            out = _claims_none((score, cells), sure)
-            if out[1] is not None:
-                return out
+
+    # a camera far from overhead shows near tiles larger than far ones: a row of far tiles
+    # 16 % narrower than the set's size, measured on a block of near ones, fitted none of
+    # the set's sizes, but a size the pips suggested first cut it whole, every cell sure;
+    # else a cut most of whose cells read a face, sure, none saying it lies across its
+    # tiles, stands with the others in doubt (a photo scaled down, tiles 25-28 px in a block
+    # of six: read 4 sure at a width 9 % above the set's, and not at all at the set's)
+    def all_sure(cells: Cells) -> bool:
+        return min(r.confidence for _, r in cells) >= floor
+
+    def mostly_sure(cells: Cells) -> bool:
+        sure_faces = sum(_sure_face(r, floor) for _, r in cells)
+        return 2 * sure_faces > len(cells) and not any(_across(r) for _, r in cells)
+
+    ranked = sorted(elsewhere, key=lambda c: -c[0])
+    for good in (all_sure, mostly_sure):
+        for score, cells in ranked:
+            if cells and good(cells):
+                out = _claims_none((score, cells), sure)
+                if out[1] is not None:
+                    return out
     own = [i for i in region.pips if pips.seed[i]]
     angles = [a for r in (rect, region.rect) for a in (r[2], r[2] + 90.0)]
     xy, radius = pips.xy[own], pips.radius[own]
@@ -961,7 +963,7 @@ def _found(
     a cell of the cut reads badly, better at all is enough). So
     is a cell of a region reaching the picture's edge that comes near it: its tile may be cut
     off; the region's other tiles are whole. A blank cell is a back only where its body is
-    its group's (see _unlike_its_group).
+    its set's (see _without_false_backs).
     """
     shape = image.shape[:2]
     found: list[_Found] = []
@@ -970,11 +972,15 @@ def _found(
     edge = float(cfg["locate"]["edge_margin"])
     floor = float(cfg["read"]["min_confidence"])
     sure = [q for _, cut in chosen for q, r in cut or [] if _sure_face(r, floor)]
+    # (the faces' median body: once a frame, and only if a region's blanks ask for it)
+    set_body = functools.cache(
+        lambda: np.median([_body(image, q) for q in sure], axis=0) if sure else None
+    )
     for k, (region, (score, cells)) in enumerate(zip(regions, chosen, strict=True)):
         if cells is None:
             doubtful.append(_Found(_box(region), Reading(0, 0, 0.0, (_NO_CUT,))))
             continue
-        cells = _unlike_its_group(image, region, cells, sure, cfg)
+        cells = _without_false_backs(image, region, cells, set_body, cfg)
         if not cells:
             continue
         faces = sorted(str(r.face) for _, r in cells)
@@ -998,42 +1004,40 @@ def _found(
 
 def _body(image: Image, quad: Quad) -> Floats:
     """A cell's colour (BGR): the median of points spread over it (most fall between pips)."""
-    q = np.array(quad, np.float64)
-    u, v = _BODY_POINTS[:, :1], _BODY_POINTS[:, 1:]
-    points = np.round(q[0] + u * (q[1] - q[0]) + v * (q[3] - q[0])).astype(int)
+    points = np.round(points_in(quad, _BODY_POINTS)).astype(int)
     h, w = image.shape[:2]
     xs, ys = np.clip(points[:, 0], 0, w - 1), np.clip(points[:, 1], 0, h - 1)
     body: Floats = np.median(image[ys, xs].astype(np.float64), axis=0)
     return body
 
 
-def _unlike_its_group(
-    image: Image, region: Region, cells: Cells, faces: list[Quad], cfg: Config
+def _without_false_backs(
+    image: Image,
+    region: Region,
+    cells: Cells,
+    set_body: Callable[[], Floats | None],
+    cfg: Config,
 ) -> Cells:
     """The cells less the blanks that are not backs. A back has the body of its set's faces
-    read sure: of those beside it in its region, or else of those elsewhere (``faces``: a
-    region grown from a tile's pips into a glare or the table beyond, cut into cells, reads
-    the table as blanks). Where no face was read sure beside it, the pips its region grew
-    from may have been none, or a speck on a back: it must also stand apart from the table
-    about its region (a grey table grown over reads as backs)."""
+    read sure: of those beside it in its region, or else of those elsewhere (``set_body``,
+    their median body, or None: a region grown from a tile's pips into a glare or the table
+    beyond, cut into cells, reads the table as blanks). Where no face was read sure beside
+    it, the pips its region grew from may have been none, or a speck on a back: it must
+    also stand apart from what lies about its region (a grey table grown over reads as
+    backs)."""
     floor = float(cfg["read"]["min_confidence"])
     blanks = [k for k, (_, r) in enumerate(cells) if r.is_blank]
     if not blanks:
         return cells
+    bodies = {k: _body(image, cells[k][0]) for k in blanks}
     apart = float(cfg["read"]["back_colour"])
     beside = [q for q, r in cells if r.face is not None and r.confidence >= floor]
-    like = [True] * len(blanks)
-    if beside or faces:
-        body = np.median([_body(image, q) for q in beside or faces], axis=0)
-        like = [float(np.abs(_body(image, cells[k][0]) - body).max()) <= apart for k in blanks]
-    if not beside and any(like):
+    body = np.median([_body(image, q) for q in beside], axis=0) if beside else set_body()
+    backs = {k for k in blanks if body is None or float(np.abs(bodies[k] - body).max()) <= apart}
+    if not beside and backs:
         about = _about(image, region.contour, float(np.sqrt(region.area / len(cells))))
-        like = [
-            ok and _stands_apart(about, _body(image, cells[k][0]), cfg)
-            for ok, k in zip(like, blanks, strict=True)
-        ]
-    out = set(blanks) - {k for k, ok in zip(blanks, like, strict=True) if ok}
-    return [c for k, c in enumerate(cells) if k not in out]
+        backs = {k for k in backs if _stands_apart(about, bodies[k], cfg)}
+    return [c for k, c in enumerate(cells) if k not in blanks or k in backs]
 
 
 def _about(image: Image, contour: Contour, reach: float) -> Floats:
@@ -1340,11 +1344,8 @@ def _laid_across(one: Cut, other: Cut) -> bool:
     """Do the two cuts' tiles lie across each other? (Not by ``along_a``: that is the side
     of the rectangle each was cut from, and a region's two rectangles, its smallest and
     the one its edges run along, may have their sides the other way round.)"""
-    (a0, _, _, a3), (b0, _, _, b3) = one.cells[0], other.cells[0]
-    u = (a3[0] - a0[0], a3[1] - a0[1])  # each tile's long axis (TL to BL)
-    v = (b3[0] - b0[0], b3[1] - b0[1])
-    cos = abs(u[0] * v[0] + u[1] * v[1]) / max(math.hypot(*u) * math.hypot(*v), 1e-9)
-    return cos < math.cos(math.radians(45))
+    along_one, along_other = cell_axes(one.cells[0])[2], cell_axes(other.cells[0])[2]
+    return abs(float(along_one @ along_other)) < math.cos(math.radians(45))
 
 
 def _moved(quad: Quad, xy: Floats, radius: Floats, done: dict[tuple[int, ...], Quad]) -> Quad:
@@ -1361,9 +1362,7 @@ _SAMPLES = np.array([(u, v) for u in (0.2, 0.5, 0.8) for v in (0.1, 0.3, 0.5, 0.
 def _off_region(reading: Reading, quad: Quad, region: Region, cfg: Config) -> Reading:
     """The reading, less sure when much of its cell lies outside the region it was cut from
     (the cell hangs over the table, or over a neighbour the region left out)."""
-    q = np.array(quad, np.float64)
-    u, v = _SAMPLES[:, :1], _SAMPLES[:, 1:]
-    points = q[0] + u * (q[1] - q[0]) + v * (q[3] - q[0])
+    points = points_in(quad, _SAMPLES)
     contour = region.contour.reshape(-1, 1, 2).astype(np.float32)
     held = sum(cv2.pointPolygonTest(contour, (x, y), False) >= 0 for x, y in points.tolist())
     share = held / len(points)

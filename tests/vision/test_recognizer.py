@@ -1014,7 +1014,7 @@ def _group(cells: list[tuple[float, bool]], table: int, body: int) -> list[int]:
     import cv2
 
     from vision.config import load_config
-    from vision.recognizer import _unlike_its_group
+    from vision.recognizer import _without_false_backs
     from vision.segment import Region
     from vision.types import Reading
 
@@ -1028,7 +1028,7 @@ def _group(cells: list[tuple[float, bool]], table: int, body: int) -> list[int]:
     x1 = int(max(x for x, _ in cells)) + 40
     contour = np.array([[0, 50], [x1, 50], [x1, 136], [0, 136]], np.int32)
     region = Region(contour, ((x1 / 2, 93.0), (x1, 86.0), 0.0), x1 * 86.0, (), (0, 0, 0), True)
-    kept = _unlike_its_group(image, region, row, [], load_config("recognize"))
+    kept = _without_false_backs(image, region, row, lambda: None, load_config("recognize"))
     return [round(q[0][0]) for q, _ in kept]
 
 
