@@ -71,7 +71,9 @@ def _with_red(pips: Pips, bgr: Image, kernel: Image, size: int, cfg: Config, are
     # pip's lightness does
     redness = cv2.convertScaleAbs(cv2.subtract(lab[:, :, 1], 128), alpha=2.0)
     _, binary = _salient(redness, cv2.MORPH_TOPHAT, kernel, size, cfg)
-    more = _blobs(binary, True, area, cfg)
+    # (measured against the bright pips' size too: where red pips are big, a 6-6's red
+    # columns run together, are most of the red blobs, and pass for its pips' size)
+    more = _blobs(binary, True, area, cfg, _pip_area(np.pi * pips.radius**2))
     if not len(more.radius):
         return pips
     xi = np.round(more.xy[:, 0]).astype(int)
@@ -111,8 +113,20 @@ def _salient(light: Image, op: int, kernel: Image, size: int, cfg: Config) -> tu
     return response, binary
 
 
-def _blobs(binary: Image, bright: bool, image_area: int, cfg: Config) -> Pips:
-    """Round blobs of a pip's size; blobs of a few pips run together are split."""
+def _pip_area(areas: Floats) -> float | None:
+    """A pip's area: the median of the larger blobs (those over half the upper quartile);
+    None where there are none."""
+    if not len(areas):
+        return None
+    large = areas >= 0.5 * float(np.percentile(areas, 75))
+    return float(np.median(areas[large]))
+
+
+def _blobs(
+    binary: Image, bright: bool, image_area: int, cfg: Config, most: float | None = None
+) -> Pips:
+    """Round blobs of a pip's size; blobs of a few pips run together are split. ``most``:
+    a pip's area is this at most (measured on other pips)."""
     # every blob's outer boundary, those inside another blob's hole too (pips within a
     # printed frame on the mat)
     found, hierarchy = cv2.findContours(binary, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_NONE)
@@ -165,9 +179,10 @@ def _blobs(binary: Image, bright: bool, image_area: int, cfg: Config) -> Pips:
     # is the median of the larger blobs: specks (a wood's grain, a glint's fringe) would
     # make every pip look twice the typical one, and a pip with a glint falls into pieces
     widest = 0.0  # the widest piece a kept blob may be split into
-    if keep.any():
-        large = area[keep] >= 0.5 * float(np.percentile(area[keep], 75))
-        pip_area = float(np.median(area[keep][large]))
+    pip_area = _pip_area(area[keep])
+    if pip_area is not None and most is not None:
+        pip_area = min(pip_area, most)
+    if pip_area is not None:
         merged |= keep & (area >= float(cfg["split_above"]) * pip_area)
         widest = float(cfg["split_radius"]) * math.sqrt(pip_area / math.pi)
     found = []

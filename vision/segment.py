@@ -56,6 +56,15 @@ def body_colours(image: Image, pips: Pips) -> Floats:
     return body
 
 
+def _stands_out_of_body(image: Image, pips: Pips, body: Floats) -> Floats:
+    """How far each pip's middle stands from its body's colour (the most in any channel)."""
+    h, w = image.shape[:2]
+    xs = np.clip(np.round(pips.xy[:, 0]).astype(int), 0, w - 1)
+    ys = np.clip(np.round(pips.xy[:, 1]).astype(int), 0, h - 1)
+    apart: Floats = np.abs(image[ys, xs].astype(np.float64) - body).max(axis=1)
+    return apart
+
+
 def _some(pips: Pips, keep: Bools) -> Pips:
     """The pips where ``keep`` is true."""
     return Pips(pips.bright, pips.xy[keep], pips.radius[keep], pips.seed[keep])
@@ -102,6 +111,17 @@ def segment(
     typical = float(np.median(pips.radius[pips.seed] if pips.seed.any() else pips.radius))
     largest = float(cfg["max_pip_radius"]) * typical
     painted &= pips.radius <= largest
+    # nor those larger than a pip whose middle has the colour round it, where that is not
+    # the other pips' body (the table showing between two tiles near each other, bordered by
+    # them, painted so bridges the two). Where it is, as between a crowded face's big pips,
+    # painting helps the fill over them; and the small ones may be a small tile's red pips,
+    # crowded so that what lies round one is mostly its neighbours' red
+    large = painted & (pips.radius > float(cfg["plain_radius"]) * typical)
+    if large.any() and (painted & ~large).any():
+        least = float(cfg["paint_min_contrast"])
+        others = np.median(body[painted & ~large], axis=0)
+        plain = _stands_out_of_body(image, pips, body) <= least
+        painted &= ~(large & plain & (np.abs(body - others).max(axis=1) > least))
     covered = pip_mask((h, w), _some(pips, painted), float(cfg["paint_radius"]))
     done = np.zeros(len(pips.radius), bool)
     regions: list[Region] = []

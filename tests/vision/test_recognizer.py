@@ -300,6 +300,26 @@ def test_pips_rims_run_together_down_a_column_are_not_one_pip() -> None:
     assert len(obs.tiles) >= 8  # of 13: the rest are in doubt, not misread
 
 
+def test_a_6_6s_red_columns_of_big_pips_run_together_are_found() -> None:
+    """Pips 0.28-0.36 W (seed 9110): each 6-6's red columns ran together, and were most of
+    the red blobs, so that measured against themselves they passed for one pip each, too
+    large to lie clear of the white pips beside them: neither 6-6 was read. Measured
+    against the white pips, each is three."""
+    import copy
+
+    from vision.config import load_config
+    from vision.locate import inside
+
+    synth = copy.deepcopy(load_config("synth"))
+    synth["tile"]["pip_diameter"] = [0.28, 0.36]
+    image, truth = render_scene(9110, cfg=synth)
+    obs = recognize(image)
+    sixes = [t for t in truth.face_up if str(t.face) == "6-6"]
+    assert len(sixes) == 2
+    for t in sixes:
+        assert [str(o.face) for o in obs.tiles if inside(o.center, t.corners)] == ["6-6"]
+
+
 def test_a_spot_where_tiles_corners_meet_does_not_unplace_a_tile() -> None:
     """Seed 5005: an ivory 6-6 beside a 3-1 and a 6-5, their group cut by no size, is
     placed by its pips and read sure; the shade where the three tiles' corners meet, found

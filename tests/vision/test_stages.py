@@ -299,6 +299,33 @@ def test_the_table_between_two_tiles_is_not_painted_over_as_a_pip() -> None:
     assert sorted(regions[0].rect[1])[0] < 46  # one tile wide, not two
 
 
+def test_the_table_between_two_tiles_the_size_of_a_big_pip_is_not_painted_over() -> None:
+    """Big pips need a big pip-finding kernel, and a dark wood showing between two black
+    tiles stands out from them as a pip does, under twice a pip's size. Its middle has the
+    colour round it, which is not the tiles': it is not painted over, which would join the
+    tiles into one region grown from either."""
+    from vision.segment import segment
+    from vision.types import Pips
+
+    image = np.full((200, 240, 3), (44, 80, 119), np.uint8)  # dark wood
+    xy = []
+    for x0 in (44, 116):  # two black 6-6s, 32 px apart
+        cv2.rectangle(image, (x0, 48), (x0 + 39, 139), (40, 20, 40), -1)
+        for dx in (-9, 9):
+            for dy in (-30, -18, -6, 12, 24):
+                cv2.circle(image, (x0 + 20 + dx, 94 + dy), 5, (225, 225, 225), -1)
+                xy.append((x0 + 20 + dx, 94 + dy))
+    pips = Pips(
+        True,
+        np.array([*xy, (100.0, 94.0)], np.float64),  # and the wood between them
+        np.array([5.0] * len(xy) + [9.5]),
+        np.array([True] * len(xy) + [False]),
+    )
+    regions = segment(image, pips, 40.0, load_config("recognize")["segment"])
+    assert np.allclose(sorted(r.rect[0][0] for r in regions), [64, 136], atol=1.5)
+    assert all(sorted(r.rect[1])[0] < 44 for r in regions)  # each one tile wide
+
+
 _HALVES = {  # pips of a half 40 x 40, from its centre
     1: [(0, 0)],
     3: [(-10, -10), (0, 0), (10, 10)],
@@ -543,7 +570,7 @@ def test_a_cell_short_of_a_tile_must_read_the_same_made_as_long_as_one() -> None
     cv2.rectangle(image, (100, 56), (140, 144), (25, 25, 25), -1)  # a black tile, upright
     red, white = [(110, 68), (130, 68), (110, 88), (130, 88)], [(110, 130), (130, 130)]
     for x, y in red:
-        cv2.circle(image, (x, y), 5, (40, 30, 200), -1)
+        cv2.circle(image, (x, y), 5, (12, 0, 116), -1)
     for x, y in white:
         cv2.circle(image, (x, y), 5, (235, 235, 235), -1)
     pips = np.array(red + white, np.float64)
