@@ -597,7 +597,8 @@ def _check_layout(
         # a 2's pips lie side by side across the tile (in 99 % of the cells read sure with a
         # 2, within 0.07 of the half's length along it on the renders; in 95 %, 0.02 on the
         # photos): two pips on a diagonal are part of another face (a cell placed by pips, a
-        # third of a width along from a blurred 3-3, read it as a 3-2)
+        # third of a width along from a blurred 3-3, read it as a 3-2; a cell laid across
+        # two tiles' lower halves, their seam washed out by a glare, read a 3 as a 2)
         defects.append(f"the 2 of half {half} on a diagonal")
     elif n in (3, 5):
         # a 3's or a 5's middle pip lies between the others along the tile, not at an end

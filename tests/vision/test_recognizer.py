@@ -320,6 +320,32 @@ def test_a_6_6s_red_columns_of_big_pips_run_together_are_found() -> None:
         assert [str(o.face) for o in obs.tiles if inside(o.center, t.corners)] == ["6-6"]
 
 
+def test_a_cell_across_two_tiles_halves_under_a_glare_is_not_read_as_a_2() -> None:
+    """Strong glare (seed 9136): a region stopped short over the lower halves of an ivory
+    3-3 and 3-1 side by side, their seam washed out, and its one cell, laid across them,
+    read the 3-1's 3 as a 2, sure: a 3-2 that is not there. A 2's pips lie side by side
+    across the tile; those two lay 0.18 of the half's length apart along it (a 2 read
+    right, 0.076 at most)."""
+    import copy
+
+    from vision.config import load_config
+    from vision.locate import inside
+
+    synth = copy.deepcopy(load_config("synth"))
+    synth["effects"]["glare"] = [2, 5]
+    synth["effects"]["glare_strength"] = [0.4, 0.8]
+    image, truth = render_scene(9136, cfg=synth)
+    obs = recognize(image)
+    wrong = [
+        (str(t.face), str(o.face))
+        for t in truth.face_up
+        for o in obs.tiles
+        if inside(o.center, t.corners) and o.face != t.face
+    ]
+    assert wrong == []
+    assert len(obs.tiles) >= 9  # of 11: the 3-1 in doubt, and the 1-1 the picture cuts
+
+
 def test_a_spot_where_tiles_corners_meet_does_not_unplace_a_tile() -> None:
     """Seed 5005: an ivory 6-6 beside a 3-1 and a 6-5, their group cut by no size, is
     placed by its pips and read sure; the shade where the three tiles' corners meet, found
