@@ -1104,8 +1104,7 @@ def _lone_backs(
             if not _stands_apart(_about(image, contour, 0.5 * width), body, cfg):
                 continue  # the table has the body's colour: no telling a back on it
             for cell in options[0].cells:
-                shape = math.dist(cell[1], cell[2]) / max(math.dist(cell[0], cell[1]), 1e-9)
-                reading = read_tile(image, cell, bright, shape, cfg["read"])
+                reading = read_tile(image, cell, bright, _own_shape(cell), cfg["read"])
                 if reading.is_blank and reading.confidence >= floor:
                     out.append(_Found(cell, reading))
             cv2.drawContours(free, [contour], -1, 0, -1)
@@ -1237,8 +1236,7 @@ def _best_cut(
             if key not in raw:
                 # as the cell lies, not stretched to the size tried: the same cell reads
                 # alike at every size
-                shape = math.dist(q[1], q[2]) / max(math.dist(q[0], q[1]), 1e-9)
-                first = read_tile(bgr, q, region.bright, shape, cfg["read"], xy)
+                first = read_tile(bgr, q, region.bright, _own_shape(q), cfg["read"], xy)
                 raw[key] = (first, first.face is not None and _pip_on_an_end(q, xy, radius, cfg))
             first, on_end = raw[key]
             reading = _misfit_cell(first, q, width, aspect, cfg)
@@ -1331,6 +1329,11 @@ def _best_cut(
             # cut stands, its bad cell in doubt: the row is not lost for one tile
             return finished(plain, plain_score)
     return best_score, best
+
+
+def _own_shape(quad: Quad) -> float:
+    """A cell's length over its width, as it lies (the aspect to read it at)."""
+    return math.dist(quad[1], quad[2]) / max(math.dist(quad[0], quad[1]), 1e-9)
 
 
 def _across(reading: Reading) -> bool:

@@ -117,9 +117,10 @@ def segment(
     # painting helps the fill over them; and the small ones may be a small tile's red pips,
     # crowded so that what lies round one is mostly its neighbours' red
     large = painted & (pips.radius > float(cfg["plain_radius"]) * typical)
-    if large.any() and (painted & ~large).any():
+    small = painted & ~large
+    if large.any() and small.any():
         least = float(cfg["paint_min_contrast"])
-        others = np.median(body[painted & ~large], axis=0)
+        others = np.median(body[small], axis=0)
         plain = _stands_out_of_body(image, pips, body) <= least
         painted &= ~(large & plain & (np.abs(body - others).max(axis=1) > least))
     covered = pip_mask((h, w), _some(pips, painted), float(cfg["paint_radius"]))
