@@ -1260,8 +1260,12 @@ def _best_cut(
                 and read_cell(cell).confidence > reading.confidence
             ):
                 q, reading = cell, read_cell(cell)
+            if not whole and reading.confidence < floor:
+                break  # a cut of a region short of its tiles must read every cell (below)
             cells.append(q)
             readings.append(reading)
+        if len(readings) < len(cut.cells):
+            continue
         cut = Cut(tuple(cells), cut.seams, cut.middles, cut.along_a, cut.flush)
         score = sum(r.confidence for r in readings) / len(readings)
         evidence = 0.0
@@ -1272,11 +1276,9 @@ def _best_cut(
             score += float(seam_cfg["seam_weight"]) * float(np.tanh(evidence))
             if cut.flush and evidence < float(seam_cfg["flush_min_evidence"]):
                 continue  # flush tiles whose seams do not show: perhaps across two tiles' halves
-        if not whole and (
-            min(r.confidence for r in readings) < floor or not _holds_all(cut.cells, xy)
-        ):
+        if not whole and not _holds_all(cut.cells, xy):
             # a region short of its tiles is cut at the set's size with no regard for its
-            # outline: its tiles must all read, and hold every pip it holds
+            # outline: its tiles must all read (above), and hold every pip it holds
             continue
         if whole and not _holds_all(cut.cells, seeds):
             # a seed pip of the region left out: the cut stops short inside a tile (a
