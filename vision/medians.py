@@ -7,6 +7,7 @@ count) without it.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
 import numpy as np
@@ -22,6 +23,22 @@ def median(values: Array) -> float:
         return float(np.partition(flat, k)[k])
     part = np.partition(flat, (k - 1, k))
     return (float(part[k - 1]) + float(part[k])) / 2
+
+
+def percentile(values: Array, share: float) -> float:
+    """``np.percentile(values, 100 * share)`` of integers (its linear method, to the last
+    bit), by a partition: ``np.percentile`` costs a few hundred microseconds of dispatch on a
+    patch."""
+    flat = values.ravel()
+    n = flat.size
+    at = (n - 1) * share
+    lo = math.floor(at)
+    hi = min(lo + 1, n - 1)
+    part = np.partition(flat, (lo, hi))
+    a, b = float(part[lo]), float(part[hi])
+    t = at - lo
+    # (numpy's lerp: from the nearer end, so a weight of 1 gives the upper value exactly)
+    return b - (b - a) * (1 - t) if t >= 0.5 else a + (b - a) * t
 
 
 def median_of(values: Sequence[float]) -> float:

@@ -27,6 +27,16 @@ _LIGHTNESS = cv2.cvtColor(
 )[0, :, 0].copy()
 
 
+def components(mask: Image) -> tuple[int, Array, Array, Floats]:
+    """The 8-connected blobs of a small mask (fewer than 65536), as
+    ``cv2.connectedComponentsWithStats`` gives them: count, labels (16-bit), stats, centres.
+    (16-bit labels give the same blobs in half the time of 32-bit ones on a tile's patch.)"""
+    n, labels, stats, centres = cv2.connectedComponentsWithStats(
+        mask, connectivity=8, ltype=cv2.CV_16U
+    )
+    return n, labels, stats, centres
+
+
 def lightness(bgr: Image) -> Image:
     """The Lab lightness of a BGR image (exact for greys, close for colours)."""
     light: Image = cv2.LUT(cv2.cvtColor(bgr, cv2.COLOR_BGR2GRAY), _LIGHTNESS)
@@ -226,7 +236,7 @@ def split_blob(blob: Array, columns: bool = True) -> Floats:
     peak = float(dist.max())
     for share in (0.6, 0.75, 0.85):
         core = (dist >= share * peak).astype(np.uint8)
-        n, _, st, cen = cv2.connectedComponentsWithStats(core, connectivity=8)
+        n, _, st, cen = components(core)
         if n - 1 < 2:
             continue
         bw, bh = st[1:, cv2.CC_STAT_WIDTH], st[1:, cv2.CC_STAT_HEIGHT]

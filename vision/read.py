@@ -16,8 +16,8 @@ import numpy as np
 
 from .config import Config
 from .faces import RED_COUNTS
-from .medians import median, median_of, row_medians, row_medians_where
-from .pips import split_blob
+from .medians import median, median_of, percentile, row_medians, row_medians_where
+from .pips import components, split_blob
 from .types import Array, Floats, Image, Quad, Reading
 
 SEAM = "a seam across the middle"
@@ -208,7 +208,7 @@ def _red_pips_grown(
     if threshold <= least or not red.any():
         return binary  # (cut at the least contrast already: no lower share to cut at)
     width = binary.shape[1]
-    _, labels, stats, _ = cv2.connectedComponentsWithStats(red.astype(np.uint8), connectivity=8)
+    _, labels, stats, _ = components(red.astype(np.uint8))
     x = stats[:, cv2.CC_STAT_LEFT]
     cores = (x > border) & (x + stats[:, cv2.CC_STAT_WIDTH] < width - border)
     wide, high = stats[:, cv2.CC_STAT_WIDTH], stats[:, cv2.CC_STAT_HEIGHT]
@@ -220,7 +220,7 @@ def _red_pips_grown(
     if not cores.any():
         return binary
     core = cores[labels]
-    own = float(np.percentile(strength[core], 90))
+    own = percentile(strength[core], 0.9)
     lesser = max(least, float(cfg["threshold_share"]) * own)
     if lesser >= threshold:
         return binary
@@ -272,7 +272,7 @@ def _read_once(
     threshold = max(0.5 * min_contrast, float(cfg["threshold_share"]) * peak)
     binary = ((strength > threshold) | red).astype(np.uint8)
     binary = _red_pips_grown(binary, strength, red, threshold, border, cfg)
-    n, labels, stats_array, centres_array = cv2.connectedComponentsWithStats(binary, connectivity=8)
+    n, labels, stats_array, centres_array = components(binary)
     # plain lists: the blobs are looked at one by one, where numpy's indexing costs the most
     stats: Stats = stats_array.tolist()
     centroids: list[list[float]] = centres_array.tolist()
@@ -325,8 +325,8 @@ def _read_once(
     # of different sizes (a red 4's half a white 6's): a blob of pips run together, or not
     # round, is measured against the pips of its own colour
     flat_labels = labels.ravel()
-    pixels = np.bincount(flat_labels, minlength=n)  # each blob's area (0: the background)
-    reddish = 2 * np.bincount(flat_labels, red.ravel(), minlength=n) > pixels
+    pixels = stats_array[:, cv2.CC_STAT_AREA]  # each blob's area (0: the background)
+    reddish = 2 * np.bincount(flat_labels[red.ravel()], minlength=n) > pixels
     units = {
         kind: typical([k for k in normal if reddish[k] == kind], unit) for kind in (False, True)
     }
@@ -487,7 +487,7 @@ def _washed_out(
     if faint >= threshold:
         return 0
     mask = ((strength > faint) & (near_pips == 0)).astype(np.uint8)
-    _, _, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
+    _, _, stats, _ = components(mask)
     length, width = strength.shape
     count = 0
     for x, y, w, h, area in stats[1:].tolist():
@@ -660,8 +660,13 @@ def _middle_seam(
     halo of pips near the middle makes the body beside the line pip-like, not the line.
     ``clear``: how far from the pips across the tile to measure (pips on the middle line
     light it with their halo)."""
-    mid = strength.shape[0] // 2
+    length = strength.shape[0]
+    mid = length // 2
     d = max(2, round(0.12 * width))
+    # the cell may sit a pixel or two along from the tiles it lies across
+    shift = round(float(cfg["seam_search"]) * length)
+    if mid - shift - d < 0 or mid + shift + d >= length:
+        return 0.0  # (a patch far shorter than a tile)
     cols = np.arange(border, width - border)
     # clear of the pips and of the halo around them (blur, a cup's shade)
     near = binary[max(0, mid - d - 3) : mid + d + 4, border : width - border]
@@ -672,18 +677,24 @@ def _middle_seam(
     if int(np.count_nonzero(free)) < 4:
         return 0.0
     keep = cols[free]
-    # the cell may sit a pixel or two along from the tiles it lies across
-    shift = round(float(cfg["seam_search"]) * strength.shape[0])
-    rows = strength[:, keep].astype(np.float64)
-    stands = _stands_out(rows, np.arange(mid - shift, mid + shift + 1), d)
+    stands = _stands_out(strength[:, keep], mid - shift, mid + shift, d)
     return max(0.0, float(row_medians(stands).max()))
 
 
-def _stands_out(rows: Floats, at: Array, d: int) -> Floats:
-    """How far each line ``at`` (three pixels thick) of ``rows`` stands out from the rows
-    ``d`` to either side of it, the lesser of the two, per column (0 where it does not)."""
-    line = (rows[at - 1] + rows[at] + rows[at + 1]) / 3
-    stands: Floats = np.maximum(np.minimum(line - rows[at - d], line - rows[at + d]), 0.0)
+def _stands_out(strength: Array, first: int, last: int, d: int) -> Floats:
+    """How far each line ``first`` to ``last`` (three pixels thick) of ``strength`` stands
+    out from the rows ``d`` to either side of it, the lesser of the two, per column (0 where
+    it does not)."""
+    # (only the rows measured, as floats: a tile's patch is several times as long)
+    rows = strength[max(0, first - d) : last + d + 1].astype(np.float64)
+    at = first - max(0, first - d)  # the first line's row in ``rows``
+    n = last - first + 1
+
+    def lines(offset: int) -> Floats:
+        return rows[at + offset : at + offset + n]
+
+    line = (lines(-1) + lines(0) + lines(1)) / 3
+    stands: Floats = np.maximum(np.minimum(line - lines(-d), line - lines(d)), 0.0)
     return stands
 
 
@@ -701,12 +712,12 @@ def _seam_between_pips(
     shift = round(float(cfg["seam_search_wide"]) * length)
     if mid - shift - d < 0 or mid + shift + d >= length:
         return 0.0
-    rows = strength[:, border : width - border].astype(np.float64)
+    stands = _stands_out(strength[:, border : width - border], mid - shift, mid + shift, d)
     taken = near_pips[:, border : width - border] > 0
-    at = np.arange(mid - shift, mid + shift + 1)
-    stands = _stands_out(rows, at, d)
-    bad = taken[at - 1] | taken[at] | taken[at + 1] | taken[at - d] | taken[at + d]
-    least = max(float(cfg["seam_clear_share"]) * rows.shape[1], 1.0)
+    first, last = mid - shift, mid + shift + 1
+    bad = taken[first - 1 : last - 1] | taken[first:last] | taken[first + 1 : last + 1]
+    bad |= taken[first - d : last - d] | taken[first + d : last + d]
+    least = max(float(cfg["seam_clear_share"]) * stands.shape[1], 1.0)
     enough = np.count_nonzero(~bad, axis=1) >= least
     if not enough.any():
         return 0.0
@@ -755,12 +766,14 @@ def _known_inside(
     if known is None:
         return []
     h, w = labels.shape
+    # (known holds every pip of the frame: those in the blob are picked out at once)
+    at = np.rint(known).astype(np.int64)
+    on = (at[:, 0] >= 0) & (at[:, 0] < w) & (at[:, 1] >= 0) & (at[:, 1] < h)
+    on[on] = labels[at[on, 1], at[on, 0]] == k
     out: list[tuple[float, float]] = []
-    for x, y in known:
-        xi, yi = round(float(x)), round(float(y))
-        inside = 0 <= xi < w and 0 <= yi < h and labels[yi, xi] == k
-        if inside and all(math.dist((x, y), p) >= radius for p in out):
-            out.append((float(x), float(y)))
+    for x, y in known[on].tolist():
+        if all(math.dist((x, y), p) >= radius for p in out):
+            out.append((x, y))
     return out
 
 

@@ -9,6 +9,9 @@ import math
 import cv2
 import numpy as np
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from hypothesis.extra import numpy as hnp
 
 from vision.config import load_config
 from vision.locate import (
@@ -23,6 +26,7 @@ from vision.locate import (
     strip_cuts,
 )
 from vision.pips import lightness, split_blob
+from vision.types import Array
 
 LOCATE = load_config("recognize")["locate"]
 
@@ -637,3 +641,37 @@ def test_a_rows_median_over_the_values_kept() -> None:
     values = np.array([[5.0, 1.0, 9.0, 3.0], [4.0, 8.0, 2.0, 6.0], [7.0, 0.0, 0.0, 0.0]])
     keep = np.array([[True, True, True, False], [True, True, True, True], [True] + [False] * 3])
     assert row_medians_where(values, keep).tolist() == [5.0, 5.0, 7.0]
+
+
+@given(
+    values=hnp.arrays(
+        st.sampled_from([np.int16, np.uint8, np.int32]),
+        hnp.array_shapes(min_dims=1, max_dims=2, max_side=60),
+        elements=st.integers(0, 255),
+    ),
+    share=st.sampled_from([0.9, 0.5, 0.75, 0.995, 0.1, 0.0, 1.0]),
+)
+def test_a_percentile_by_partition_is_numpys_to_the_last_bit(values: Array, share: float) -> None:
+    """The partition's percentile of integers gives np.percentile's value exactly (a tile's
+    pips are cut at a share of it: a bit's difference could move the cut)."""
+    from vision.medians import percentile
+
+    assert percentile(values, share) == float(np.percentile(values, round(100 * share, 1)))
+
+
+@given(
+    mask=hnp.arrays(
+        np.uint8, hnp.array_shapes(min_dims=2, max_dims=2, max_side=50), elements=st.integers(0, 1)
+    )
+)
+def test_16_bit_components_are_opencvs_32_bit_ones(mask: Array) -> None:
+    """The 16-bit labelling finds the same blobs, numbered alike, with the same stats and
+    centres, as OpenCV's default 32-bit one (the reading depends on the blobs' order)."""
+    from vision.pips import components
+
+    n, labels, stats, centres = cv2.connectedComponentsWithStats(mask, connectivity=8)
+    n16, labels16, stats16, centres16 = components(mask)
+    assert n16 == n
+    assert np.array_equal(labels16.astype(np.int32), labels)
+    assert np.array_equal(stats16, stats)
+    assert np.array_equal(centres16, centres, equal_nan=True)
