@@ -684,14 +684,13 @@ def _middle_seam(
 def _stands_out(strength: Array, first: int, last: int, d: int) -> Floats:
     """How far each line ``first`` to ``last`` (three pixels thick) of ``strength`` stands
     out from the rows ``d`` to either side of it, the lesser of the two, per column (0 where
-    it does not)."""
+    it does not). The rows ``d`` beyond either line are in the patch."""
     # (only the rows measured, as floats: a tile's patch is several times as long)
-    rows = strength[max(0, first - d) : last + d + 1].astype(np.float64)
-    at = first - max(0, first - d)  # the first line's row in ``rows``
+    rows = strength[first - d : last + d + 1].astype(np.float64)
     n = last - first + 1
 
     def lines(offset: int) -> Floats:
-        return rows[at + offset : at + offset + n]
+        return rows[d + offset : d + offset + n]
 
     line = (lines(-1) + lines(0) + lines(1)) / 3
     stands: Floats = np.maximum(np.minimum(line - lines(-d), line - lines(d)), 0.0)
