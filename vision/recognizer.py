@@ -38,9 +38,9 @@ from .locate import (
     strip_cuts,
     tile_sizes,
 )
-from .medians import median
+from .medians import median, percentile
 from .pips import find_pips, lightness
-from .read import SEAM, SIX_ACROSS, read_tile
+from .read import SEAM, SIX_ACROSS, canonical, read_tile
 from .segment import Region, edge_mask, glare_on_ground, ground_mask, segment
 from .timing import Laps
 from .types import Array, Bools, Contour, Floats, Image, Observation, Pips, Quad, Reading, Tile
@@ -461,7 +461,13 @@ def _leftovers(
         centre = pips.xy[own].mean(axis=0)
         angles = _angles_near(centre, sure, pips.xy[own], cfg["locate"])
         best: Cells = []
-        for w, r in [*sizes, *_local_sizes(grads, pips, sure, centre, sizes, cfg["locate"])]:
+        local = _local_sizes(grads, pips, sure, centre, sizes, cfg["locate"])
+        # last, the set's width with tiles a little longer: a camera not quite overhead
+        # lengthens tiles lying one way more than those the set was measured on (black tiles
+        # on dark felt, 7 % longer there and as wide, their end pips cut at the set's length:
+        # seed 9419)
+        longer = (sizes[0][0], sizes[0][1] * (1 + float(cfg["locate"]["stretched"])))
+        for k, (w, r) in enumerate([*sizes, *local, longer]):
             _, cells_read = _from_pips(
                 bgr,
                 pips.xy[own],
@@ -475,12 +481,34 @@ def _leftovers(
                 cfg,
                 light,
             )
+            # (a size guessed, not measured: a cell under a glare, where pips wash out, reads
+            # what is left as a face more readily at some size; none is taken where a half of
+            # a cell is lit far more than the other, seed 9199)
+            guessed = k == len(sizes) + len(local)
+            if guessed and not all(
+                _evenly_lit(light, q, pips.bright, cfg) for q, _ in cells_read or []
+            ):
+                cells_read = None
             best = _more_tiles(best, cells_read)
             if best and _holds_all([q for q, _ in best], pips.xy[own]):
                 break
         out += [_Found(q, reading) for q, reading in best]
         sure += [q for q, _ in best]
     return out
+
+
+def _evenly_lit(light: Image, quad: Quad, bright: bool, cfg: Config) -> bool:
+    """Is the body of the cell's two halves about as light? Each half's body is taken as
+    its fifth darkest under bright pips (lightest under dark ones): crowded big pips cover
+    half of a half. A glare over one half lights its body up to its pips."""
+    width = int(cfg["read"]["width_px"])
+    upright = canonical(light, quad, width, round(width * _own_shape(quad)))
+    border = max(1, round(float(cfg["read"]["border"]) * width))
+    inner = upright[border:-border, border:-border]
+    half = inner.shape[0] // 2
+    share = 0.2 if bright else 0.8
+    apart = abs(percentile(inner[:half], share) - percentile(inner[half:], share))
+    return apart <= float(cfg["locate"]["stretched_even"])
 
 
 def _local_sizes(
@@ -654,7 +682,9 @@ def _line_sizes(region: Region, width: float, cfg: Config) -> list[tuple[float, 
     those lying the other (a row of tiles end to end, 13 % longer than the upright tiles
     the set's size was measured on, fitted no cut). Then the same for a block of such rows
     side by side: two rows of two tiles end to end, stretched so to an aspect of 2.4 where
-    the set's tiles measured 2.1, fitted no cut either."""
+    the set's tiles measured 2.1, fitted no cut either. Their aspect may lie below the range
+    searched for the set's size (``line_aspect``): shortened so, a row of three end to end
+    measured 1.74 each, where the set's tiles measured 2.22 (seed 9600)."""
     short, long = sorted(region.rect[1])
     a_lo, a_hi = (float(v) for v in cfg["locate"]["aspect"])
     near = float(cfg["locate"]["line_width"])
@@ -677,7 +707,7 @@ def _line_sizes(region: Region, width: float, cfg: Config) -> list[tuple[float, 
 
 def _end_to_end(across: float, side: float, cfg: Config) -> list[tuple[float, float]]:
     """Sizes of tiles ``across`` wide lying end to end along a region's ``side``."""
-    a_lo, a_hi = (float(v) for v in cfg["locate"]["aspect"])
+    a_lo, a_hi = (float(v) for v in cfg["locate"]["line_aspect"])
     ratios = [side / (n * across) for n in range(1, int(side / (a_lo * across)) + 1)]
     return [(across, ratio) for ratio in ratios if a_lo <= ratio <= a_hi]
 
@@ -688,7 +718,7 @@ def _side_by_side(
     """Sizes of tiles ``length`` long lying side by side along a region's ``side``, each
     near the set's ``width`` (one tile alone is no row: it is as wide as the side, which is
     longer than ``length``)."""
-    a_lo, a_hi = (float(v) for v in cfg["locate"]["aspect"])
+    a_lo, a_hi = (float(v) for v in cfg["locate"]["line_aspect"])
     near = float(cfg["locate"]["line_width"])
     out: list[tuple[float, float]] = []
     for n in range(2, int(side / width * (1 + near)) + 1):
@@ -1349,8 +1379,13 @@ def _laid_across(one: Cut, other: Cut) -> bool:
     """Do the two cuts' tiles lie across each other? (Not by ``along_a``: that is the side
     of the rectangle each was cut from, and a region's two rectangles, its smallest and
     the one its edges run along, may have their sides the other way round.)"""
-    along_one, along_other = cell_axes(one.cells[0])[2], cell_axes(other.cells[0])[2]
-    return abs(float(along_one @ along_other)) < math.cos(math.radians(45))
+    return _crosswise(one.cells[0], other.cells[0])
+
+
+def _crosswise(a: Quad, b: Quad) -> bool:
+    """Do the two cells lie across each other (their long axes over 45 degrees apart)?"""
+    along_a, along_b = cell_axes(a)[2], cell_axes(b)[2]
+    return abs(float(along_a @ along_b)) < math.cos(math.radians(45))
 
 
 def _moved(quad: Quad, xy: Floats, radius: Floats, done: dict[tuple[int, ...], Quad]) -> Quad:
@@ -1533,17 +1568,48 @@ def _without_overlaps(kept: list[_Found], floor: float, pips: Floats) -> list[_F
     two tiles side by side, each a little wide (a 3-3 and a 6-5, each moved a few pixels
     toward the other)."""
     clash: set[int] = set()
+    partners: dict[int, set[int]] = {i: set() for i in range(len(kept))}  # both in doubt
     for i, j in itertools.combinations(range(len(kept)), 2):
         if _overlap(kept[i].quad, kept[j].quad) and _share_a_pip(kept[i].quad, kept[j].quad, pips):
             pair = {i, j}
             blank = {k for k in pair if kept[k].reading.is_blank}
             if len(blank) == 1 and _sure_face(kept[(pair - blank).pop()].reading, floor):
                 pair = blank
+            else:
+                partners[i].add(j)
+                partners[j].add(i)
             clash |= pair
+    for i, others in partners.items():
+        if _across_its_partners(i, others, kept, partners, floor, pips):
+            clash -= others
     return [
         _Found(f.quad, _flag(f.reading, "overlaps another tile")) if i in clash else f
         for i, f in enumerate(kept)
     ]
+
+
+def _across_its_partners(
+    i: int,
+    others: set[int],
+    kept: list[_Found],
+    partners: dict[int, set[int]],
+    floor: float,
+    pips: Floats,
+) -> bool:
+    """Is cell ``i`` laid across two tiles or more read sure (``others``, those it overlaps
+    over a pip), each overlapping it alone, every pip in it one of theirs: a cell across
+    tiles side by side, over a half of each (a 2-1's and a 5-1's red 1s read as a 1-1,
+    seed 9363), not a tile? (Laid along them, a cell across tiles end to end, it says
+    nothing of which is the tile.)"""
+    if len(others) < 2:
+        return False
+    for j in others:
+        if partners[j] != {i} or not _sure_face(kept[j].reading, floor):
+            return False
+        if not _crosswise(kept[i].quad, kept[j].quad):
+            return False
+    own = pips[held_by(kept[i].quad, pips)]
+    return all(any(inside((float(x), float(y)), kept[j].quad) for j in others) for x, y in own)
 
 
 def _share_a_pip(a: Quad, b: Quad, pips: Floats) -> bool:
