@@ -467,7 +467,8 @@ def _leftovers(
         # on dark felt, 7 % longer there and as wide, their end pips cut at the set's length:
         # seed 9419)
         longer = (sizes[0][0], sizes[0][1] * (1 + float(cfg["locate"]["stretched"])))
-        for k, (w, r) in enumerate([*sizes, *local, longer]):
+        measured = [(w, r, False) for w, r in [*sizes, *local]]
+        for w, r, guessed in [*measured, (*longer, True)]:
             _, cells_read = _from_pips(
                 bgr,
                 pips.xy[own],
@@ -484,7 +485,6 @@ def _leftovers(
             # (a size guessed, not measured: a cell under a glare, where pips wash out, reads
             # what is left as a face more readily at some size; none is taken where a half of
             # a cell is lit far more than the other, seed 9199)
-            guessed = k == len(sizes) + len(local)
             if guessed and not all(
                 _evenly_lit(light, q, pips.bright, cfg) for q, _ in cells_read or []
             ):
