@@ -206,6 +206,7 @@ def recognize(
                     or not any(_overlap(f.quad, n.quad) for n in placed)
                 ] + placed
             ok = _past_the_ends(ok, pips, cfg)
+            ok = _astride(ok, pips, work.shape, cfg)
             per_polarity.append((totals[k], ok, bad, width, pips.bright))
         laps.lap("cut and read")
     # one set's tiles are all of a size: the size that most tiles read sure at is the set's,
@@ -410,6 +411,26 @@ def _past_the_ends(found: list[_Found], pips: Pips, cfg: Config) -> list[_Found]
         out.append(
             _Found(f.quad, _penalise(f.reading, "a pip just past its end", cfg)) if loose else f
         )
+    return out
+
+
+def _astride(found: list[_Found], pips: Pips, shape: tuple[int, ...], cfg: Config) -> list[_Found]:
+    """Tiles read sure with seed pips that no other tile read holds just past both of their
+    ends: the cell may lie across two tiles end to end, over a half of each, their seam not
+    showing (seed 9299: a 3-3's lower half and a 6-2's upper half read as a 6-3)."""
+    floor = float(cfg["read"]["min_confidence"])
+    seeds = pips.xy[pips.seed & _not_specks(pips.radius, cfg) & ~_cut_by_the_edge(pips, shape)]
+    sure = [f for f in found if _sure_face(f.reading, floor)]
+    out: list[_Found] = []
+    for f in found:
+        if _sure_face(f.reading, floor):
+            others = [g.quad for g in sure if g is not f]
+            # (not a spot just past an end: the shade in the gap between tiles end to end;
+            # a neighbour's pips lie a rim's width at least inside it, seed 5031 cropped)
+            beyond = float(cfg["locate"]["beside_sure"])
+            if _past_both_ends([(f.quad, f.reading)], others, seeds, cfg, beyond):
+                f = _Found(f.quad, _flag(f.reading, "pips past both of its ends"))
+        out.append(f)
     return out
 
 
@@ -657,7 +678,9 @@ def _recut(
     return out
 
 
-def _past_both_ends(cells: Cells, sure: list[Quad], seeds: Floats, cfg: Config) -> list[Quad]:
+def _past_both_ends(
+    cells: Cells, sure: list[Quad], seeds: Floats, cfg: Config, beyond: float = 0.0
+) -> list[Quad]:
     """The cells of a region cut again (or placed by its pips) with pips that nothing holds
     just past both of their ends. Such a cell, hanging off a region short of its tile, may
     lie across two tiles' halves, end to end, leaving the other halves' pips just past its
@@ -669,7 +692,7 @@ def _past_both_ends(cells: Cells, sure: list[Quad], seeds: Floats, cfg: Config) 
     out: list[Quad] = []
     for q, _ in cells:
         a, c, width, length = in_cell(q, np.array(loose))
-        past = (np.abs(c) <= width / 2) & (np.abs(a) > length / 2)
+        past = (np.abs(c) <= width / 2) & (np.abs(a) > length / 2 + beyond * width)
         past &= np.abs(a) <= length / 2 + reach * width
         if (a[past] > 0).any() and (a[past] < 0).any():
             out.append(q)

@@ -285,6 +285,29 @@ def test_no_tile_is_placed_at_a_longer_size_under_a_glare() -> None:
         assert [str(t.face) for t in truth.face_up if inside(o.center, t.corners)] == [str(o.face)]
 
 
+@pytest.mark.parametrize(
+    "changes", [{("tile", "width_px"): [24, 34]}, {("camera", "perspective"): 0.08}]
+)
+def test_a_cell_over_two_touching_tiles_halves_with_no_seam_is_in_doubt(
+    changes: dict[tuple[str, str], object],
+) -> None:
+    """Small dark tiles end to end, touching with no gap (seed 9299, two sweep rows): a
+    region one tile's size grew over a 3-3's lower half and a 6-2's upper half, and its
+    cell, no seam showing, read a 6-3, sure. The other halves' pips lie loose just past
+    both of its ends: it is in doubt, and nothing is reported that is not there."""
+    import copy
+
+    from vision.config import load_config
+    from vision.locate import inside
+
+    synth = copy.deepcopy(load_config("synth"))
+    for (table, key), value in changes.items():
+        synth[table][key] = value
+    image, truth = render_scene(9299, cfg=synth)
+    for o in recognize(image).tiles:
+        assert [str(t.face) for t in truth.face_up if inside(o.center, t.corners)] == [str(o.face)]
+
+
 def test_the_gaps_between_tiles_are_not_a_tile_nor_make_the_tiles_small() -> None:
     """Ivory tiles with gaps between them on dark wood: between the tiles, the wood is a dark
     body with bright blobs (the tiles' corners) and reads as one huge tile. The size most
