@@ -687,14 +687,16 @@ def _stands_out(strength: Array, first: int, last: int, d: int) -> Floats:
     it does not). The rows ``d`` beyond either line are in the patch."""
     # (only the rows measured, as floats: a tile's patch is several times as long)
     rows = strength[first - d : last + d + 1].astype(np.float64)
-    n = last - first + 1
-
-    def lines(offset: int) -> Floats:
-        return rows[d + offset : d + offset + n]
-
+    lines = functools.partial(_lines_at, rows, d, last - first + d)
     line = (lines(-1) + lines(0) + lines(1)) / 3
     stands: Floats = np.maximum(np.minimum(line - lines(-d), line - lines(d)), 0.0)
     return stands
+
+
+def _lines_at(rows: Array, first: int, last: int, offset: int) -> Array:
+    """The rows ``offset`` along from each of the lines ``first`` to ``last``."""
+    shifted: Array = rows[first + offset : last + offset + 1]
+    return shifted
 
 
 def _seam_between_pips(
@@ -713,9 +715,9 @@ def _seam_between_pips(
         return 0.0
     stands = _stands_out(strength[:, border : width - border], mid - shift, mid + shift, d)
     taken = near_pips[:, border : width - border] > 0
-    first, last = mid - shift, mid + shift + 1
-    bad = taken[first - 1 : last - 1] | taken[first:last] | taken[first + 1 : last + 1]
-    bad |= taken[first - d : last - d] | taken[first + d : last + d]
+    # (the rows each line is measured on: itself, three thick, and those ``d`` to either side)
+    at = functools.partial(_lines_at, taken, mid - shift, mid + shift)
+    bad = at(-1) | at(0) | at(1) | at(-d) | at(d)
     least = max(float(cfg["seam_clear_share"]) * stands.shape[1], 1.0)
     enough = np.count_nonzero(~bad, axis=1) >= least
     if not enough.any():

@@ -419,19 +419,26 @@ def _astride(found: list[_Found], pips: Pips, shape: tuple[int, ...], cfg: Confi
     ends: the cell may lie across two tiles end to end, over a half of each, their seam not
     showing (seed 9299: a 3-3's lower half and a 6-2's upper half read as a 6-3)."""
     floor = float(cfg["read"]["min_confidence"])
-    seeds = pips.xy[pips.seed & _not_specks(pips.radius, cfg) & ~_cut_by_the_edge(pips, shape)]
-    sure = [f for f in found if _sure_face(f.reading, floor)]
-    out: list[_Found] = []
-    for f in found:
-        if _sure_face(f.reading, floor):
-            others = [g.quad for g in sure if g is not f]
-            # (not a spot just past an end: the shade in the gap between tiles end to end;
-            # a neighbour's pips lie a rim's width at least inside it, seed 5031 cropped)
-            beyond = float(cfg["locate"]["beside_sure"])
-            if _past_both_ends([(f.quad, f.reading)], others, seeds, cfg, beyond):
-                f = _Found(f.quad, _flag(f.reading, "pips past both of its ends"))
-        out.append(f)
-    return out
+    sure = [(f.quad, f.reading) for f in found if _sure_face(f.reading, floor)]
+    # (not a spot just past an end: the shade in the gap between tiles end to end; a
+    # neighbour's pips lie a rim's width at least inside it, seed 5031 cropped)
+    beyond = float(cfg["locate"]["beside_sure"])
+    astride = _past_both_ends(sure, [], _whole_seeds(pips, shape, cfg), cfg, beyond)
+    return [
+        _Found(f.quad, _flag(f.reading, "pips past both of its ends"))
+        if f.quad in astride and _sure_face(f.reading, floor)
+        else f
+        for f in found
+    ]
+
+
+def _whole_seeds(pips: Pips, shape: tuple[int, ...], cfg: Config) -> Floats:
+    """The seed pips that are pips (not specks, see ``_not_specks``), shown whole: none that
+    the picture's edge (``shape``) cuts."""
+    whole: Floats = pips.xy[
+        pips.seed & _not_specks(pips.radius, cfg) & ~_cut_by_the_edge(pips, shape)
+    ]
+    return whole
 
 
 def _not_specks(radius: Floats, cfg: Config) -> Array:
@@ -627,7 +634,7 @@ def _recut(
     its cuts at the other sizes first tried, best first, taken where every cell reads sure;
     ``reads``: the region's cells read already."""
     out: tuple[float, Cells | None] = (-1.0, None)
-    seeds = pips.xy[pips.seed & _not_specks(pips.radius, cfg) & ~_cut_by_the_edge(pips, bgr.shape)]
+    seeds = _whole_seeds(pips, bgr.shape, cfg)
     for width, ratio in [*sizes, *_line_sizes(region, sizes[0][0], cfg)]:
         if _may_hold_a_tile(region, width, ratio, cfg):
             cut = _best_cut(bgr, light, region, rect, pips, width, ratio, cfg, True, False, reads)
