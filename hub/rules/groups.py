@@ -181,6 +181,12 @@ def _classify(g: Group, mainland: bool, wen_zun: bool) -> tuple[Cls, int]:
 
 
 ZA8_STRENGTH = 5  # the military eights (6-2, 5-3)
+GAOJIAO_PAIR_KEYS = frozenset(  # the 高腳七 pair among the HK civil pairs, or the mainland 幺 pairs
+    {
+        (Cls.PAIR_CIVIL, FACES[parse_face("6-1")].strength),
+        (Cls.PAIR_YAO, FACES[parse_face("6-1")].system_strength),
+    }
+)
 
 
 def can_capture(
@@ -196,9 +202,7 @@ def can_capture(
     if bcls is Cls.ZHIZUN:
         return za8_captures and ccls is Cls.PAIR_MILITARY and cstr == ZA8_STRENGTH
     if bcls is Cls.WENZUN:
-        return (
-            wen_zun_capture and ccls is Cls.PAIR_CIVIL and cstr == FACES[parse_face("6-1")].strength
-        )
+        return wen_zun_capture and cand in GAOJIAO_PAIR_KEYS
     return ccls is bcls and cstr > bstr
 
 

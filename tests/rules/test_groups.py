@@ -10,6 +10,7 @@ from hub.rules.tiles import mask_of, parse_tiles
 HK = group_table(False, False, False, True)
 HK_WEN = group_table(False, True, False, True)
 ML = group_table(True, False, True, True)
+ML_WEN = group_table(True, True, True, True)  # a mainland club that agrees 文尊
 
 
 def m(text: str) -> int:
@@ -71,6 +72,9 @@ def test_classes_of_s27() -> None:
         (ML, "6-3 5-4", "6-2 5-3", True),
         (ML, "6-5 6-5", "6-1 6-1", True),  # 幺 pairs inside their system
         (ML, "2-2 2-2", "6-1 6-1", False),
+        (ML_WEN, "6-1 6-1", "5-1 5-1", True),  # §B.5: the 高腳七 pair captures 文尊 (擒尊)
+        (ML_WEN, "6-5 6-5", "5-1 5-1", False),  # nothing else does
+        (ML_WEN, "6-6 6-6", "5-1 5-1", False),
     ],
 )
 def test_beats(table: object, cand: str, best: str, expected: bool) -> None:
