@@ -260,6 +260,8 @@ def _yao_faces(tiles: tuple[str, ...], without_5_1: bool) -> frozenset[int]:
 
 OPTION_FIELDS = {f.name: f for f in fields(Rules)}
 LI_PAI_FIELDS = {f.name: f for f in fields(LiPai)}
+SPEC_NAMES = {"mainland_settlement": "settlement"}
+"""Options that rules.md §I names otherwise than the field that holds them."""
 
 
 def _describe(f: dataclasses.Field[Any]) -> str:
@@ -336,9 +338,9 @@ def _apply(base: Rules, overrides: Mapping[str, Any], source: str) -> Rules:
     for key, value in overrides.items():
         if key in ("base", "preset"):
             continue
-        f = OPTION_FIELDS.get(key)
+        f = OPTION_FIELDS.get(SPEC_NAMES.get(key, key))
         if f is None:
-            known = ", ".join(sorted(OPTION_FIELDS))
+            known = ", ".join(sorted([*OPTION_FIELDS, *SPEC_NAMES]))
             raise RulesError(f"{source}: unknown option {key!r}; known options: {known}")
         if key == "li_pai":
             if not isinstance(value, Mapping):
@@ -356,7 +358,7 @@ def _apply(base: Rules, overrides: Mapping[str, Any], source: str) -> Rules:
                 sub[k] = _coerce(source, f"li_pai.{k}", g, v)
             changes[key] = dataclasses.replace(base.li_pai, **sub)
         else:
-            changes[key] = _coerce(source, key, f, value)
+            changes[f.name] = _coerce(source, key, f, value)
     rules = dataclasses.replace(base, **changes)
     _check_consistency(rules, source)
     return rules
@@ -373,6 +375,14 @@ def _check_consistency(rules: Rules, source: str) -> None:
             f"{source}: players={rules.players}, hand_size={rules.hand_size} is only played in "
             f"the mainland variant; variant {str(rules.variant)!r} needs 4 players of 8 tiles"
         )
+
+
+def _variant_base(base: Rules, overrides: Mapping[str, Any]) -> Rules:
+    """§I #29: ``variant`` names a game; rules that change it start from that game's preset."""
+    value = overrides.get("variant")
+    if value == base.variant or value not in [str(v) for v in Variant]:
+        return base  # unchanged, or a value that `_apply` refuses
+    return preset(str(value))
 
 
 def preset_names() -> list[str]:
@@ -413,6 +423,8 @@ def _resolve_file(path: Path, label: str, seen: tuple[str, ...]) -> Rules:
         if base_name in seen:
             raise RulesError(f"{path}: presets derive from each other in a circle: {seen}")
         base = _resolve_file(PRESET_DIR / f"{base_name}.toml", base_name, (*seen, label))
+    if path.parent != PRESET_DIR:  # a club's file; the presets themselves define the variants
+        base = _variant_base(base, data)
     data.setdefault("name", label)
     return _apply(base, data, str(path))
 
@@ -432,7 +444,7 @@ def resolve_rules(value: Any, source: str = "transcript") -> Rules:
         base_name = value.get("preset", value.get("base", "hk"))
         if not isinstance(base_name, str):
             raise RulesError(f"{source}: 'preset' must be a preset name, got {base_name!r}")
-        return _apply(load_rules(base_name), value, source)
+        return _apply(_variant_base(load_rules(base_name), value), value, source)
     raise RulesError(
         f"{source}: 'rules' is {value!r}; expected a preset name ({', '.join(preset_names())}) "
         f'or an object such as {{"preset": "hk", "wen_zun": true}}'

@@ -49,3 +49,18 @@ def test_the_golden_folder_is_not_empty() -> None:
 @pytest.mark.parametrize("name", [p.name for p in _files(SHARED_EXAMPLES)] or ["none"])
 def test_public_example(name: str) -> None:
     check(json.loads((SHARED_EXAMPLES / name).read_text(encoding="utf-8")))
+
+
+@pytest.mark.parametrize(
+    ("name", "rules"),
+    [
+        ("G31-culin1893", {"preset": "hk", "variant": "culin1893"}),  # §I #29
+        ("G29-mainland-2p-8", {"preset": "mainland", "mainland_settlement": "base_table"}),  # #30
+        ("G34-mainland-quan-ma", {"preset": "hk", "variant": "mainland"}),
+    ],
+)
+def test_a_game_chosen_by_the_options_of_the_spec(name: str, rules: dict[str, Any]) -> None:
+    """The same golden hands give the same result when the rules name the game by its options."""
+    example = json.loads((GOLDEN / f"{name}.json").read_text(encoding="utf-8"))
+    example["transcript"]["rules"] = rules
+    check(example)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from dataclasses import fields
 from pathlib import Path
@@ -9,7 +10,15 @@ from pathlib import Path
 import pytest
 
 from hub.rules.errors import RulesError
-from hub.rules.options import LiPai, Rules, load_rules, preset, preset_names, resolve_rules
+from hub.rules.options import (
+    SPEC_NAMES,
+    LiPai,
+    Rules,
+    load_rules,
+    preset,
+    preset_names,
+    resolve_rules,
+)
 
 
 def test_presets_load_and_derive() -> None:
@@ -25,8 +34,8 @@ def test_every_option_of_the_spec_is_a_field(shared_dir: Path) -> None:
     text = (shared_dir / "spec" / "rules.md").read_text(encoding="utf-8")
     table = text[text.index("## I. Contradictions") : text.index("### I.1")]
     named = set(re.findall(r"`([a-z_0-9]+)(?::|`)", table))
-    named -= {"variant", "li_pai", "mainland_settlement"}  # variant is a field; see below
-    names = {f.name for f in fields(Rules)}
+    named -= {"li_pai"}  # its 例牌 are checked below
+    names = {f.name for f in fields(Rules)} | set(SPEC_NAMES)
     assert named <= names | {"culin1893"}, named - names
     assert {f.name for f in fields(LiPai)} == {
         "quan_bai",
@@ -83,6 +92,31 @@ def test_transcript_overrides_nest() -> None:
     assert r.li_pai.seven_mil and r.li_pai.quan_bai and r.wen_zun
     with pytest.raises(RulesError, match="transcript"):
         resolve_rules(42)
+
+
+def test_the_options_named_in_the_spec_are_accepted_under_their_names() -> None:
+    """§I #30 names the mainland settlement option `mainland_settlement` (§N.6: base_table)."""
+    assert resolve_rules({"preset": "mainland", "mainland_settlement": "base_table"}) == preset(
+        "mainland"
+    )
+    assert resolve_rules({"preset": "mainland", "mainland_settlement": "hk"}).settlement == "hk"
+    with pytest.raises(RulesError, match=r"'mainland_settlement' has value 'table'; allowed: 'hk'"):
+        resolve_rules({"preset": "mainland", "mainland_settlement": "table"})
+
+
+@pytest.mark.parametrize("variant", ["culin1893", "mainland", "hk"])
+def test_the_variant_option_selects_that_game(variant: str) -> None:
+    """§I #29 (`variant: culin1893`): naming a variant plays that game, not HK money under its name."""
+    for base in ("hk", "mainland", "culin1893"):
+        assert resolve_rules({"preset": base, "variant": variant}) == preset(variant)
+    r = resolve_rules({"preset": "hk", "variant": variant, "zun_money": 3})
+    assert r == dataclasses.replace(preset(variant), zun_money=3)
+
+
+def test_a_club_file_naming_a_variant_plays_that_game(tmp_path: Path) -> None:
+    f = tmp_path / "club.toml"
+    f.write_text('base = "hk"\nvariant = "culin1893"\n', encoding="utf-8")
+    assert dataclasses.replace(load_rules(str(f)), name="culin1893") == preset("culin1893")
 
 
 def test_rules_are_frozen_and_hashable() -> None:
