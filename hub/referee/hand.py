@@ -409,14 +409,19 @@ def _refuse_beat(
         return IllegalPlay(
             f"{who} played {played}: not a legal group, so it cannot beat the {relation} {best_name}"
         )
+    if state.best_key[0] in ZHIZUN_CLASSES:  # only a designated capture beats it, if anything
+        only = sorted({describe_group(b, table) for b in table.beaters.get(state.best_key, ())})
+        beaten_by = f"only a {' or '.join(only)} beats" if only else "nothing beats"
+        return IllegalPlay(
+            f"{who} played {played}: {beaten_by} the {relation} {best_name}; "
+            f"discard {mask.bit_count()} face down"
+        )
     return IllegalPlay(
         f"{who} played {played}: {_why_not(state.best_key, key, relation, best_name)}"
     )
 
 
 def _why_not(best: tuple[Cls, int], cand: tuple[Cls, int], relation: str, best_name: str) -> str:
-    if best[0] in ZHIZUN_CLASSES:
-        return f"nothing of that kind beats the {relation} {best_name}"
     if cand[0] in ZHIZUN_CLASSES:
         return f"至尊 beats nothing when it follows; it does not beat the {relation} {best_name}"
     if cand[0] is not best[0]:

@@ -172,3 +172,33 @@ def test_not_a_transcript(mutate: Any, pattern: str) -> None:
     mutate(tr)
     with pytest.raises(TranscriptError, match=pattern):
         referee_json(tr)
+
+
+@pytest.mark.parametrize(
+    ("rules", "lead", "follow", "pattern"),
+    [
+        ("hk", ["4-2", "2-1"], ["6-3", "5-4"], r"nothing beats the led 至尊; discard 2 face down"),
+        (
+            "mainland",  # §F.2: the 杂8对 is what captures 至尊 there, and only it
+            ["4-2", "2-1"],
+            ["6-3", "5-4"],
+            r"only a 雜八對 beats the led 至尊; discard 2 face down",
+        ),
+        (
+            {"preset": "hk", "wen_zun": True},  # §B.5: the 高腳七 pair captures 文尊 (擒尊)
+            ["5-1", "5-1"],
+            ["6-6", "6-6"],
+            r"only a 高腳七對 beats the led 文尊; discard 2 face down",
+        ),
+    ],
+)
+def test_a_refused_beat_of_a_zun_names_what_would_beat_it(
+    rules: Any, lead: list[str], follow: list[str], pattern: str
+) -> None:
+    e = refused(
+        transcript(
+            [{"seat": "E", "play": lead}, {"seat": "S", "play": follow}], deal=None, rules=rules
+        )
+    )
+    assert (e.hand, e.event) == (0, 1)
+    assert re.search(pattern, e.message), e.message
