@@ -78,8 +78,14 @@ def tile_sizes(regions: list[Region], guess: float, cfg: Config) -> list[tuple[f
             break
     # regions shaped like one tile say its size outright, even far from what the pips suggest
     # (a close-up whose highlights look like small pips), or its shape: a lone tile among
-    # square dice, which the fit above makes as square as the search allows
+    # square dice, which the fit above makes as square as the search allows. Where none has
+    # an aspect searched, those in the wider range a camera shortens or draws a tile to
+    # (a lone 6-4 seen 1.88 long and a 4-3 1.74 long, seed 20268: every size the fit
+    # offered was far too small, and at one a 6-4 read as a 1-1 and a 2-2)
     lone = [(s, ln / s) for s, ln in sides if s > 0 and a_lo <= ln / s <= a_hi]
+    if not lone:
+        l_lo, l_hi = (float(v) for v in cfg["line_aspect"])
+        lone = [(s, ln / s) for s, ln in sides if s > 0 and l_lo <= ln / s <= l_hi]
     if lone:
         width = float(np.median([s for s, _ in lone]))
         aspect = float(np.median([a for _, a in lone]))
@@ -440,6 +446,13 @@ def edge_aligned_rect(contour: Contour) -> Rect:
         math.atan2(float((strength * np.sin(four)).sum()), float((strength * np.cos(four)).sum()))
         / 4
     )
+    return rect_along(contour, math.degrees(theta))
+
+
+def rect_along(contour: Contour, degrees: float) -> Rect:
+    """The region's bounding rectangle with its sides turned ``degrees`` (as
+    ``cv2.minAreaRect`` gives it: centre, sides, degrees)."""
+    theta = math.radians(degrees)
     ea = np.array([math.cos(theta), math.sin(theta)])
     eb = np.array([-math.sin(theta), math.cos(theta)])
     pts = contour.reshape(-1, 2).astype(np.float64)
@@ -447,7 +460,7 @@ def edge_aligned_rect(contour: Contour) -> Rect:
     # the contour runs through the outermost pixels' centres: a pixel more than its span
     (u0, u1), (v0, v1) = (float(u.min()), float(u.max())), (float(v.min()), float(v.max()))
     centre = (u0 + u1) / 2 * ea + (v0 + v1) / 2 * eb
-    return ((float(centre[0]), float(centre[1])), (u1 - u0 + 1, v1 - v0 + 1), math.degrees(theta))
+    return ((float(centre[0]), float(centre[1])), (u1 - u0 + 1, v1 - v0 + 1), degrees)
 
 
 def same_angle(a: float, b: float, tolerance: float) -> bool:

@@ -33,6 +33,7 @@ from .locate import (
     line_strength,
     pip_grid_cells,
     points_in,
+    rect_along,
     rim_size,
     same_angle,
     strip_cuts,
@@ -315,9 +316,14 @@ def _set_sizes(
     ``_rim_sizes``)."""
     with_bevel, face = _rim_sizes(grads, pips, sure, cfg["locate"])
     # a tile's shape is known within the searched range: rims measured on two or three
-    # tiles can be thrown far off it (a shadow, a neighbour's rim)
+    # tiles can be thrown far off it (a shadow, a neighbour's rim); the candidate read them,
+    # whatever its shape (a lone tile's own, which the camera may have shortened)
     lo, hi = (float(v) for v in cfg["locate"]["aspect"])
-    return [(w, a) for w, a in (with_bevel, (width, ratio), face) if lo <= a <= hi]
+    return [
+        (w, a)
+        for w, a in (with_bevel, (width, ratio), face)
+        if lo <= a <= hi or (w, a) == (width, ratio)
+    ]
 
 
 def _rim_sizes(
@@ -1271,16 +1277,27 @@ def _best_cut(
     chosen: Cut | None = None
     plain: Cells | None = None  # the best of the cuts not flush with an end
     plain_score = -1.0
+    slack = float(cfg["locate"]["angle_slack"])
     rects = [region.rect]
-    if not same_angle(aligned[2], region.rect[2], float(cfg["locate"]["angle_slack"])):
+    if not same_angle(aligned[2], region.rect[2], slack):
         rects.append(aligned)  # a staircase of tiles: its smallest rectangle lies askew
+    own = list(region.pips)
+    xy, radius = pips.xy[own], pips.radius[own]
+    seeds = xy[pips.seed[own] & _not_specks(radius, cfg)]
+    short, long = sorted(region.rect[1])
+    one = float(cfg["locate"]["pips_angle_size"])
+    if len(seeds) >= 3 and short < one * width and long < one * aspect * width:
+        # a tile's pips lie in columns along it: where a shadow or a neighbour's corner joined
+        # a lone tile's region askew, the smallest rectangle round its pips lies as the tile
+        # does (seed 20242: a 5-1's region 7 degrees off, its cell read the 1 off the centre
+        # line; not a group's, whose pips' rectangle lies along a row of tiles askew)
+        turned = cv2.minAreaRect(seeds.astype(np.float32))[2]
+        if all(not same_angle(turned, r[2], slack) for r in rects):
+            rects.append(rect_along(region.contour, turned))
     options: list[Cut] = []
     for rect in rects:
         options += cuts(rect, width, aspect, cfg["locate"], known, short=not whole)
         options += strip_cuts(region.contour, rect, width, aspect, cfg["locate"], known)
-    own = list(region.pips)
-    xy, radius = pips.xy[own], pips.radius[own]
-    seeds = xy[pips.seed[own] & _not_specks(radius, cfg)]
     seam_cfg = cfg["locate"]
     offset = max(1.5, float(seam_cfg["seam_offset"]) * width)
     samples = int(seam_cfg["seam_samples"])

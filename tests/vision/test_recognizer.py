@@ -267,6 +267,46 @@ def test_tiles_beside_a_cell_across_them_or_drawn_out_by_the_camera_are_read(
     )
 
 
+def test_lone_tiles_the_camera_shortened_are_read_at_their_own_size() -> None:
+    """A lone black 6-4 and 4-3 on felt beside a die (seed 20268), both seen 1.74 to 1.88
+    times as long as wide (the aspects searched run from 1.9): every size the pips and the
+    die's region suggested was far too small, and at the one that read most, cells moved
+    onto the 6-4's rows read it as a 1-1 and a 2-2, sure. Each tile is read whole, as
+    itself."""
+    from vision.locate import inside
+
+    image, truth = render_scene(20268, faces=["6-4", "4-3"])
+    tiles = recognize(image).tiles
+    assert sorted(str(o.face) for o in tiles) == ["4-3", "6-4"]
+    for t in truth.face_up:
+        assert [str(o.face) for o in tiles if inside(o.center, t.corners)] == [str(t.face)]
+
+
+@pytest.mark.parametrize(
+    ("seed", "faces", "read"),
+    [
+        (20242, ["5-1", "5-1"], ["5-1", "5-1"]),  # a region askew: its tile's shadow joined it
+        (20093, ["5-2", "5-1", "3-2", "4-1"], ["3-2", "5-1", "5-2"]),  # a staircased row
+    ],
+)
+def test_a_tile_whose_region_lies_askew_is_read_at_its_pips_angle(
+    seed: int, faces: list[str], read: list[str]
+) -> None:
+    """A pair of 5-1s side by side on dark wood (seed 20242): the shadow of one joined its
+    region at a corner, whose smallest rectangle lay 7 degrees off the tile, and a cell so
+    turned read its 1 off the centre line. A lone tile's cell is also cut as its pips lie.
+    Not a group's: a row of four ivory tiles end to end, each a little askew of the next
+    (seed 20093), whose pips' rectangle lies along the row, keeps its cut (the 4-1 at its
+    end is missed, as it was)."""
+    from vision.locate import inside
+
+    image, truth = render_scene(seed, faces=faces)
+    tiles = recognize(image).tiles
+    assert sorted(str(o.face) for o in tiles) == read
+    for o in tiles:
+        assert [str(t.face) for t in truth.face_up if inside(o.center, t.corners)] == [str(o.face)]
+
+
 def test_no_tile_is_placed_at_a_longer_size_under_a_glare() -> None:
     """Strong glare (seed 9199) over half of a lone 6-5 washes three of the 5's pips out:
     at the set's width and a length 5 % longer than its, a cell read the pips left as a

@@ -517,6 +517,32 @@ def test_pips_no_tile_holds_are_also_tried_at_the_size_of_the_tiles_nearest_them
     assert _local_sizes(grads, pips, quads, centre, [(37.0, 2.2), (35.5, 2.25)], cfg) == []
 
 
+def test_a_region_is_boxed_along_any_angle() -> None:
+    """The rectangle round a region with its sides turned as asked: the same box, its sides
+    swapped, a quarter turn on; larger, turned part way."""
+    from vision.locate import rect_along
+
+    contour = np.array([[[10, 20]], [[50, 20]], [[50, 100]], [[10, 100]]], np.int32)
+    assert rect_along(contour, 0.0) == ((30.0, 60.0), (41.0, 81.0), 0.0)
+    (cx, cy), (a, b), turned = rect_along(contour, 90.0)
+    assert np.allclose((cx, cy, a, b, turned), (30.0, 60.0, 81.0, 41.0, 90.0))
+    _, (a, b), _ = rect_along(contour, 30.0)
+    assert a > 41 and b > 81
+
+
+def test_the_size_that_read_the_tiles_is_kept_whatever_its_shape() -> None:
+    """A lone tile's own shape, shortened by the camera below the aspects searched, read the
+    tiles: the set's sizes keep it (none left, the groups cut again at them had none)."""
+    from vision.pips import Pips
+    from vision.recognizer import _set_sizes
+
+    flat = np.zeros((200, 200), np.float32)
+    none = Pips(True, np.zeros((0, 2)), np.zeros(0), np.zeros(0, bool))
+    quad = ((80.0, 50.0), (120.0, 50.0), (120.0, 122.0), (80.0, 122.0))
+    cfg = load_config("recognize")
+    assert (40.0, 1.8) in _set_sizes((flat, flat), none, [quad, quad], 40.0, 1.8, cfg)
+
+
 def test_a_lone_tile_among_dice_says_its_own_shape() -> None:
     """Three dice (square) and one tile lying alone: the fit of whole tiles to every region
     makes the tile as square as the search allows, which cuts the lone tile into nothing.
@@ -531,6 +557,10 @@ def test_a_lone_tile_among_dice_says_its_own_shape() -> None:
     regions = [region(37, 40), region(34, 36), region(32, 35), region(40, 97)]
     sizes = tile_sizes(regions, 44.7, load_config("recognize")["locate"])
     assert any(abs(w - 40) < 1 and abs(a - 97 / 40) < 0.05 for w, a in sizes), sizes
+    # seen shorter than any aspect searched (a camera not quite overhead): still its own
+    regions = [region(35, 37), region(28, 46), region(48, 90)]
+    sizes = tile_sizes(regions, 37.5, load_config("recognize")["locate"])
+    assert any(abs(w - 48) < 1 and abs(a - 90 / 48) < 0.05 for w, a in sizes), sizes
 
 
 def test_a_patch_far_larger_than_a_pip_need_not_be_held() -> None:
