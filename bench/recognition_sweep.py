@@ -1,7 +1,8 @@
 """How the recogniser holds up beyond its own renderer: each row changes one range of
 `vision/config/synth.toml` (smaller or larger tiles, longer tiles, bigger or smaller pips, blur
 and noise, gaps between tiles, a camera further off overhead, dim light, strong glare, ivory
-tiles only) and reads 30 scenes, as a renderer we never saw might draw them.
+tiles only, tiles dealt in pairs laid together) and reads 30 scenes, as a renderer we never saw
+might draw them.
 
 Prints recall, wrong tiles and phantom tiles per row; writes results/vision_sweep.json.
 Run: ``.venv/bin/python bench/recognition_sweep.py``.
@@ -45,6 +46,7 @@ VARIANTS: dict[str, dict[tuple[str, str], Any]] = {
         ("effects", "glare_strength"): [0.4, 0.8],
     },
     "ivory tiles only": {("tile", "ivory_share"): 1.0},
+    "pairs laid together": {("scene", "pairs"): True},
 }
 
 

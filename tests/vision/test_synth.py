@@ -23,6 +23,25 @@ def test_scene_truth_counts_the_given_tiles() -> None:
         assert all(0 <= x < 1280 and 0 <= y < 720 for x, y in t.corners)
 
 
+def test_a_scene_of_pairs_deals_civil_pairs_face_up_one_after_the_other() -> None:
+    """With `pairs`, the tiles are pairs of the civil faces a set holds twice, a pair's two
+    tiles placed one after the other (so mostly in one group, as players lay a pair)."""
+    import copy
+
+    from vision.config import load_config
+    from vision.faces import CHINESE_FACES
+
+    cfg = copy.deepcopy(load_config("synth"))
+    cfg["scene"]["pairs"] = True
+    for seed in range(6):
+        _, truth = render_scene(seed, cfg=cfg)
+        faces = [t.face for t in truth.tiles]
+        assert faces and all(f in CHINESE_FACES[:11] for f in faces)
+        whole = faces[: len(faces) // 2 * 2]
+        assert whole[::2] == whole[1::2]
+        assert len(set(whole[::2])) == len(whole[::2])
+
+
 def test_table_tiles_lie_in_their_zones() -> None:
     image, truth = render_table({"seat1.play": ["5-4", "3-1"], "centre": ["6-6"]}, seed=2)
     assert image.shape == (720, 1280, 3)

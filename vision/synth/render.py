@@ -12,7 +12,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ..config import Config, load_config
-from ..faces import CHINESE_SET, RED_COUNTS, parse_face
+from ..faces import CHINESE_FACES, CHINESE_SET, RED_COUNTS, parse_face
 from ..layout import MatLayout, load_layout
 
 Image = npt.NDArray[np.uint8]
@@ -411,9 +411,15 @@ def render_scene(
     fw, fh = (int(v) for v in scfg["frame"])
     if faces is None:
         n = int(rng.integers(scfg["tiles"][0], scfg["tiles"][1] + 1))
-        pool = list(CHINESE_SET)
-        rng.shuffle(pool)
-        faces = [None if rng.random() < float(scfg["face_down_share"]) else f for f in pool[:n]]
+        if bool(scfg["pairs"]):
+            # pairs laid together, as players lay one: the civil faces, which a set holds twice
+            civil = list(CHINESE_FACES[:11])
+            rng.shuffle(civil)
+            faces = [f for f in civil for _ in range(2)][:n]
+        else:
+            pool = list(CHINESE_SET)
+            rng.shuffle(pool)
+            faces = [None if rng.random() < float(scfg["face_down_share"]) else f for f in pool[:n]]
     style = _style(rng, tcfg, scheme)
     zoom = _uniform(rng, cfg["camera"]["zoom"])
     ww, wh = round(fw * zoom * 1.1), round(fh * zoom * 1.1)
