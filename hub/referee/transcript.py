@@ -189,8 +189,13 @@ def parse_transcript(data: Any, rules_override: Rules | None = None) -> Transcri
         raise TranscriptError(
             "'rules' is missing: name a preset (hk, mainland, culin1893) or give an object"
         )
+    written = data.get("rules")
+    if isinstance(written, Mapping) and "players" not in written:
+        # the seats say how many play: a mainland table of three naming its hand size alone
+        # is not checked as one of four
+        written = {**written, "players": len(seats_t)}
     try:
-        rules = rules_override or resolve_rules(data["rules"], "transcript rules")
+        rules = rules_override or resolve_rules(written, "transcript rules")
     except RulesError as e:
         raise TranscriptError(str(e)) from None
     hands_data = data.get("hands")

@@ -174,6 +174,27 @@ def test_not_a_transcript(mutate: Any, pattern: str) -> None:
         referee_json(tr)
 
 
+def test_a_table_of_three_names_its_hand_size_without_its_players() -> None:
+    """§F: three players take 8, 9 or 10 tiles. The seats say how many play; a rules object
+    naming the hand size alone was checked as a table of four (36 tiles) and refused."""
+    from hub.referee.transcript import parse_transcript
+
+    tr = {
+        "format": "tiengow-transcript/1",
+        "rules": {"preset": "mainland", "hand_size": 9},
+        "seats": ["A", "B", "C"],
+        "hands": [],
+    }
+    rules = parse_transcript(tr).rules
+    assert (rules.players, rules.hand_size) == (3, 9)
+    tr["seats"] = ["A", "B", "C", "D"]
+    with pytest.raises(TranscriptError, match="hand_size 9 with 4 players needs 36 tiles"):
+        parse_transcript(tr)
+    tr["seats"], tr["rules"] = ["A", "B", "C"], {"preset": "hk", "wen_zun": True}
+    with pytest.raises(TranscriptError, match="players=3, hand_size=8 is only played in the mai"):
+        parse_transcript(tr)
+
+
 @pytest.mark.parametrize(
     ("rules", "lead", "follow", "pattern"),
     [
