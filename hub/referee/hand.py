@@ -234,6 +234,8 @@ def new_hand(
                 if hands[s] & HEAVEN:
                     to_act = s
                     break
+            else:
+                to_act = banker  # no one holds one (two or three players leave tiles undealt)
     return HandState(
         n=n,
         order=order,

@@ -353,9 +353,9 @@ TEXTS: dict[str, dict[str, Template]] = {
             ),
             FirstLeader.HEAVEN_HOLDER: (
                 "First lead: the first player from the banker round who holds a 天 (6-6) leads "
-                "the first trick.",
-                "首輪出牌：由莊家起計，第一個手持天牌（6-6）的人先出。",
-                "首轮出牌：从庄家起算，第一个手持天牌（6-6）的人先出。",
+                "the first trick; the banker, if no one holds one.",
+                "首輪出牌：由莊家起計，第一個手持天牌（6-6）的人先出；無人持天牌則莊家先出。",
+                "首轮出牌：从庄家起算，第一个手持天牌（6-6）的人先出；无人持天牌则庄家先出。",
             ),
         }
     ),

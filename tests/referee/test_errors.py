@@ -195,6 +195,26 @@ def test_a_table_of_three_names_its_hand_size_without_its_players() -> None:
         parse_transcript(tr)
 
 
+def test_where_no_one_holds_a_six_six_the_banker_leads_first() -> None:
+    """first_leader = heaven_holder (§I #4) on a mainland table of three, both 6-6s left
+    undealt: no one holds one, and the banker leads (any seat could before)."""
+    deal = {
+        "A": ["1-1", "1-1", "2-2", "2-2", "3-1", "3-1", "4-4", "4-4"],
+        "B": ["5-5", "5-5", "3-3", "3-3", "6-5", "6-5", "6-4", "6-4"],
+        "C": ["6-1", "6-1", "5-1", "5-1", "6-3", "5-4", "6-2", "5-3"],
+    }
+    tr = {
+        "format": "tiengow-transcript/1",
+        "rules": {"preset": "mainland", "first_leader": "heaven_holder"},
+        "seats": ["A", "B", "C"],
+        "hands": [{"banker": "A", "deal": deal, "events": [{"seat": "B", "play": ["5-5"]}]}],
+    }
+    with pytest.raises(RefereeError, match="B acted out of turn: A has the lead"):
+        referee_json(tr)
+    tr["hands"][0]["events"] = [{"seat": "A", "play": ["1-1"]}]
+    assert referee_json(tr)["hands"][0]["complete"] is False
+
+
 @pytest.mark.parametrize(
     ("rules", "lead", "follow", "pattern"),
     [
