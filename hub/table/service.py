@@ -78,6 +78,11 @@ class TableService:
         seats = body.get("seats")
         banker = first.get("banker", body.get("banker"))
         term = first.get("banker_term")
+        if term is not None and (not isinstance(term, int) or isinstance(term, bool) or term < 1):
+            raise TranscriptError(
+                f"hands[0].banker_term: a whole number ≥ 1 (1 = the banker's first hand), "
+                f"got {term!r}"
+            )
         rules = body.get("rules", "hk")
         try:
             session = LiveSession(rules, seats, banker, term)  # type: ignore[arg-type]

@@ -136,3 +136,26 @@ def test_pad_presence_shows_without_a_session(tmp_path: Path) -> None:
     service.set_online(2, True)
     pads = client.get("/api/state").json()["pads"]
     assert pads[2] == {"seat": 2, "online": True} and pads[0]["online"] is False
+
+
+@pytest.mark.parametrize("term", ["x", 0, -1, True, 2.5])
+def test_a_session_with_a_bad_banker_term_gets_400_and_starts_nothing(
+    client: TestClient, term: object
+) -> None:
+    """POST /api/session takes a transcript with no events (spec/interfaces.md): its
+    ``banker_term`` is a whole number ≥ 1 (spec/transcript.md), as `tiengow referee` checks;
+    a session started with another would export a transcript that does not referee."""
+    body = {"rules": "hk", "seats": list("ESWN"), "hands": [{"banker": "E", "banker_term": term}]}
+    r = client.post("/api/session", json=body, headers=AUTH)
+    assert r.status_code == 400, r.text
+    assert "banker_term" in r.json()["error"] and repr(term) in r.json()["error"]
+    assert client.get("/api/state").json()["session"] is None
+
+
+def test_a_session_started_with_a_banker_term_exports_a_transcript_that_referees(
+    client: TestClient,
+) -> None:
+    body = {"rules": "hk", "seats": list("ESWN"), "hands": [{"banker": "S", "banker_term": 3}]}
+    assert client.post("/api/session", json=body, headers=AUTH).status_code == 200
+    hand = referee_json(client.get("/api/transcript").json())["hands"][0]
+    assert (hand["banker"], hand["banker_term"]) == ("S", 3)
