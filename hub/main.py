@@ -21,6 +21,7 @@ from hub.pads.intake import PadEvent, PadIntake, PadPresence
 from hub.pads.ledger import PadLedger
 from hub.pads.mqtt_pads import MqttPads
 from hub.pads.serial_pads import SerialPad
+from hub.rules.options import load_rules, rules_json
 from hub.table.live import LiveSettings, LiveTable
 from hub.table.service import TableService
 from hub.web.app import create_app
@@ -56,7 +57,7 @@ def build(
     ``with_camera=False`` leaves the zone views to the caller (the demo renders its own frames).
     """
     ledger = Ledger(config.db)
-    service = TableService(ledger, config.table)
+    service = TableService(ledger, config.table, rules_json(load_rules(config.rules)))
     settings = LiveSettings(
         confidence=config.confidence,
         auto_confirm_s=config.auto_confirm_s,

@@ -18,7 +18,7 @@ from hub.referee.hand import Action
 from hub.referee.transcript import FORMAT, action_json, hand_json, parse_action
 from hub.rules.errors import IllegalPlay, RulesError, TranscriptError
 from hub.rules.explain import explain_items
-from hub.rules.options import Rules, load_rules, rules_json
+from hub.rules.options import Rules, resolve_rules, rules_json
 from hub.table.session import LiveSession, replay
 
 Listener = Callable[[Row | None, dict[str, Any]], None]
@@ -42,9 +42,12 @@ def finish_multipliers(rules: Rules) -> dict[str, int]:
 
 
 class TableService:
-    def __init__(self, ledger: Ledger, table_id: str = "t1") -> None:
+    def __init__(
+        self, ledger: Ledger, table_id: str = "t1", house_rules: str | dict[str, Any] = "hk"
+    ) -> None:
         self.ledger = ledger
         self.table_id = table_id
+        self.house_rules = house_rules  # a new session's rules when it names none (hub --rules)
         self.lock = threading.RLock()
         self.session: LiveSession | None = None
         self.session_id: int | None = None
@@ -83,7 +86,7 @@ class TableService:
                 f"hands[0].banker_term: a whole number ≥ 1 (1 = the banker's first hand), "
                 f"got {term!r}"
             )
-        rules = body.get("rules", "hk")
+        rules = body.get("rules", self.house_rules)
         try:
             session = LiveSession(rules, seats, banker, term)  # type: ignore[arg-type]
         except RulesError as e:
@@ -260,7 +263,7 @@ class TableService:
 
     def rules_text(self, lang: str) -> dict[str, Any]:
         """The house rules in force, one line per option (``tiengow rules``)."""
-        rules = self.session.rules if self.session else load_rules("hk")
+        rules = self.session.rules if self.session else resolve_rules(self.house_rules)
         return {"lang": lang, "rules": rules_json(rules),
                 "lines": [{"option": k, "text": t} for k, t in explain_items(rules, lang)]}  # fmt: skip
 

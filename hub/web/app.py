@@ -227,7 +227,9 @@ def create_app(service: TableService, admin_token: str) -> Starlette:
             lang = lang_of(request)
         except LanguageError as e:
             return PlainTextResponse(str(e), status_code=400)
-        return page(operator_page(service.state(), lang, tuple(preset_names())), lang)
+        return page(
+            operator_page(service.state(), lang, tuple(preset_names()), service.house_rules), lang
+        )
 
     static_files = {p.name for p in STATIC_DIR.iterdir() if p.suffix in STATIC_TYPES}
 

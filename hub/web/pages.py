@@ -152,7 +152,25 @@ def overlay_page(
     return _page(lang, f"{_('Tien Gow Table')} · {_('Overlay')}", attrs, body, boot, "board.js")
 
 
-def operator_page(state: dict[str, Any], lang: str, presets: tuple[str, ...]) -> str:
+def _rules_options(presets: tuple[str, ...], house: str | dict[str, Any], label: str) -> str:
+    """The presets, the hub's own rules selected (first, as JSON, when they are no preset)."""
+    options = [
+        f'<option value="{p}"{" selected" if p == house else ""}>{p}</option>' for p in presets
+    ]
+    if not isinstance(house, str):
+        value = escape(json.dumps(house, ensure_ascii=False, separators=(",", ":")))
+        options.insert(0, f'<option value="{value}" selected>{escape(label)}</option>')
+    return "".join(options)
+
+
+def operator_page(
+    state: dict[str, Any],
+    lang: str,
+    presets: tuple[str, ...],
+    house: str | dict[str, Any] = "hk",
+) -> str:
+    """``house``: the hub's rules (``tiengow hub --rules``), offered first: a preset's name, or
+    an object of options (a club's TOML file) sent as it is."""
     _ = translator(lang)
 
     def label(text: str, field: str) -> str:
@@ -178,7 +196,7 @@ def operator_page(state: dict[str, Any], lang: str, presets: tuple[str, ...]) ->
         + label(
             "Rules preset",
             '<select name="preset">'
-            + "".join(f'<option value="{p}">{p}</option>' for p in presets)
+            + _rules_options(presets, house, _("House rules"))
             + "</select>",
         )
         + label(

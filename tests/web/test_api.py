@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -159,3 +160,37 @@ def test_a_session_started_with_a_banker_term_exports_a_transcript_that_referees
     assert client.post("/api/session", json=body, headers=AUTH).status_code == 200
     hand = referee_json(client.get("/api/transcript").json())["hands"][0]
     assert (hand["banker"], hand["banker_term"]) == ("S", 3)
+
+
+@pytest.mark.parametrize("house", ["mainland", "club.toml"])
+def test_the_hubs_rules_are_the_house_rules_of_new_sessions(tmp_path: Path, house: str) -> None:
+    """`tiengow hub --rules PRESET|FILE.toml` (spec/interfaces.md) sets the house rules: a
+    session posted without ``rules`` plays them, the operator page offers them first, and the
+    exported transcript names them as spec/transcript.md allows (a preset or an object)."""
+    from html import unescape
+
+    from hub.config import HubConfig
+    from hub.main import build
+    from hub.rules.options import load_rules, rules_json
+
+    if house.endswith(".toml"):
+        (tmp_path / house).write_text('base = "hk"\nwen_zun = true\n', encoding="utf-8")
+        house = str(tmp_path / house)
+    expected = rules_json(load_rules(house))
+    hub = build(HubConfig(db=str(tmp_path / "h.db"), rules=house, admin_token=TOKEN))
+    try:
+        client = TestClient(hub.app)
+        select = re.search(r'<select name="preset">(.*?)</select>', client.get("/operator").text)
+        assert select is not None
+        chosen = re.findall(r'<option value="([^"]*)" selected>', select.group(1))
+        assert len(chosen) == 1, select.group(1)
+        value = unescape(chosen[0])
+        assert (json.loads(value) if value.startswith("{") else value) == expected
+        body = {"seats": list("ESWN"), "hands": [{"banker": "E"}]}
+        assert client.post("/api/session", json=body, headers=AUTH).status_code == 200
+        assert client.get("/api/state").json()["rules"] == expected
+        transcript = client.get("/api/transcript").json()
+        assert transcript["rules"] == expected
+        assert referee_json(transcript)["totals"] == dict.fromkeys("ESWN", 0)
+    finally:
+        hub.close()

@@ -47,8 +47,10 @@
   start.addEventListener('submit', function (e) {
     e.preventDefault();
     var rules = start.elements.preset.value, extra = start.elements.options.value.trim();
+    /* the hub's own rules, when no preset, are an object of options (as JSON) */
+    if (rules.charAt(0) === '{') rules = JSON.parse(rules);
     if (extra) {
-      try { rules = Object.assign({ preset: rules }, JSON.parse(extra)); }
+      try { rules = Object.assign(typeof rules === 'string' ? { preset: rules } : rules, JSON.parse(extra)); }
       catch (err) { say(t('Error') + ': ' + t('Option overrides (JSON)') + ': ' + err.message, true); return; }
     }
     call('/api/session', { format: 'tiengow-transcript/1', rules: rules, seats: players(),
