@@ -101,7 +101,9 @@ def build(
                 url = broker.url
             mqtt = MqttPads(intake, url).start()
             hub.stoppers.append(mqtt)
-            service.listeners.append(lambda row, snapshot: mqtt.publish_state(snapshot))
+            with service.lock:  # the snapshot now, retained from the start; then every change
+                mqtt.publish_state(service.state())
+                service.listeners.append(lambda row, snapshot: mqtt.publish_state(snapshot))
     except Exception:
         hub.close()
         raise

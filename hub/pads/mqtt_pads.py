@@ -90,6 +90,8 @@ class MqttPads:
         self.url = parse_mqtt_url(url) if isinstance(url, str) else url
         self.stats = MqttStats()
         self.connected = threading.Event()
+        self._state: str | None = None  # the last table snapshot, retained again on reconnect
+        self._state_lock = threading.Lock()  # so a reconnect never re-sends an older snapshot
         self._links = [_SeatLink(self, seat) for seat in range(intake.seats)]
         self.client = mqtt.Client(
             CallbackAPIVersion.VERSION2,
@@ -115,11 +117,14 @@ class MqttPads:
         self.connected.clear()
 
     def publish_state(self, snapshot: dict[str, Any]) -> None:
-        """The retained table snapshot on ``tiengow/<table>/state``."""
+        """The retained table snapshot on ``tiengow/<table>/state``; published again on every
+        (re)connect, so a broker that kept nothing (a restart) holds it again."""
         import json
 
         payload = json.dumps(snapshot, separators=(",", ":"))
-        self.client.publish(f"tiengow/{self.table}/state", payload, qos=1, retain=True)
+        with self._state_lock:
+            self._state = payload
+            self.client.publish(f"tiengow/{self.table}/state", payload, qos=1, retain=True)
 
     def _on_connect(
         self, client: mqtt.Client, userdata: Any, flags: Any, reason: Any, props: Any
@@ -130,6 +135,9 @@ class MqttPads:
         self.stats.connects += 1
         base = f"tiengow/{self.table}/seat/+/"
         client.subscribe([(base + "up", 1), (base + "online", 1)])
+        with self._state_lock:
+            if self._state is not None:
+                client.publish(f"tiengow/{self.table}/state", self._state, qos=1, retain=True)
         self.connected.set()
 
     def _on_disconnect(

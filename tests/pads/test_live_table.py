@@ -9,6 +9,7 @@ from typing import Any
 
 from hub.config import HubConfig
 from hub.main import build
+from hub.pads.mqtt_pads import MqttPads
 from hub.pads.sim import MqttPadTransport, SerialPadTransport, SimPad
 from hub.table.live import ZoneView
 
@@ -77,3 +78,56 @@ def _notify(cond: threading.Condition) -> None:
 def _wait(cond: threading.Condition, predicate: Any) -> bool:
     with cond:
         return cond.wait_for(predicate, TIMEOUT)
+
+
+def _retained_state(url: str, table: str = "t1") -> dict[str, Any] | None:
+    """What a display that subscribes now to ``tiengow/<table>/state`` is given at once."""
+    import paho.mqtt.client as mqtt
+    from paho.mqtt.enums import CallbackAPIVersion
+
+    from hub.pads.mqtt_pads import parse_mqtt_url
+
+    got: list[dict[str, Any]] = []
+    cond = threading.Condition()
+
+    def on_connect(c: mqtt.Client, u: Any, flags: Any, reason: Any, props: Any) -> None:
+        c.subscribe(f"tiengow/{table}/state", qos=1)
+
+    def on_message(c: mqtt.Client, u: Any, message: mqtt.MQTTMessage) -> None:
+        if message.retain:
+            with cond:
+                got.append(json.loads(message.payload))
+                cond.notify_all()
+
+    where = parse_mqtt_url(url)
+    display = mqtt.Client(CallbackAPIVersion.VERSION2, protocol=mqtt.MQTTv311)
+    display.on_connect, display.on_message = on_connect, on_message
+    display.connect(where.host, where.port)
+    display.loop_start()
+    try:
+        with cond:
+            cond.wait_for(lambda: bool(got), 5.0)
+    finally:
+        display.disconnect()
+        display.loop_stop()
+    return got[0] if got else None
+
+
+def test_the_table_state_is_retained_from_the_start_and_after_a_broker_restart(
+    tmp_path: Path, mosquitto: Mosquitto
+) -> None:
+    """spec/pad-protocol.md: ``tiengow/<table>/state`` holds the hub's retained snapshot of the
+    table, for displays and the club server: from the hub's start, not from its first change,
+    and again after the broker restarts (it keeps no retained messages: persistence false)."""
+    hub = build(HubConfig(db=str(tmp_path / "club.db"), mqtt=mosquitto.url, table="club-7"))
+    try:
+        first = _retained_state(mosquitto.url, "club-7")
+        assert first is not None and first["table"] == "club-7" and first["session"] is None
+        pads = next(s for s in hub.stoppers if isinstance(s, MqttPads))
+        mosquitto.stop()
+        mosquitto.start()
+        assert _wait(threading.Condition(), lambda: pads.stats.connects >= 2)
+        again = _retained_state(mosquitto.url, "club-7")
+        assert again == first
+    finally:
+        hub.close()
