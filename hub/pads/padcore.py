@@ -215,6 +215,7 @@ class Pad:
         self.errors = 0  # hub messages refused (bad CRC, bad fields, another seat)
         self._heard_at = 0
         self._heard = False
+        self._lost = False  # serial: the hub fell silent after answering; hello when it is back
 
     def press(self, button: str) -> bool:
         """A debounced button press; False when the queue is full (tell the player)."""
@@ -229,6 +230,7 @@ class Pad:
         if self.sender.hb_ms > 0 and (
             not self._heard or ticks_diff(now, self._heard_at) > LINK_LOST_MS
         ):
+            self._lost = self._lost or self._heard
             self.screen.set_link(LINK_LOST)
         elif self.sender.link_error:
             self.screen.set_link(LINK_ERROR)
@@ -252,6 +254,9 @@ class Pad:
             self.sender.on_ack(msg["boot"], msg["ack"])
         else:
             self.screen.apply(msg)
+        if self._lost:  # the hub answers again: a reconnect, so hello again (pad-protocol.md)
+            self._lost = False
+            self.sender.reconnected(now)
         if not self.sender.link_error:
             self.screen.set_link(LINK_OK)
         return msg
@@ -262,4 +267,5 @@ class Pad:
 
     def disconnected(self) -> None:
         self._heard = False
+        self._lost = False  # the transport says hello itself when it connects again
         self.screen.set_link(LINK_LOST)

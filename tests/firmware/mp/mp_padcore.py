@@ -89,6 +89,34 @@ def test_link_lost_over_serial_when_the_hub_is_silent():
     check("NO LINK TO HUB" in pad.screen.view()[0], "%r" % (pad.screen.view(),))
 
 
+def test_hello_again_when_the_serial_link_comes_back():
+    # pad-protocol.md: hello is sent at boot and after every reconnect; over serial the pad
+    # knows the link only by the hub's answers, so the hub answering again after a silence
+    # (a hub restarted on the same cable) is the reconnect
+    pad = make(hb=2000)
+    pad.poll(0)
+    pad.receive(ack_bytes(1), 100)
+    lost = 100 + padcore.LINK_LOST_MS + 1
+    hb = protocol.decode(pad.poll(lost))
+    check(hb["t"] == "hb" and pad.screen.link == padcore.LINK_LOST, "%r" % hb)
+    pad.receive(ack_bytes(2), lost + 50)
+    again = protocol.decode(pad.poll(lost + 60))
+    check(again["t"] == "hello" and again["seq"] == 3, "hello again, not %r" % again)
+    pad.receive(ack_bytes(3), lost + 70)
+    check(pad.poll(lost + 80) is None, "one hello only")
+
+
+def test_no_second_hello_while_the_serial_link_stays_up():
+    pad = make(hb=2000)
+    pad.poll(0)
+    pad.receive(ack_bytes(1), 100)
+    for seq in range(2, 6):
+        now = 100 + (seq - 1) * 2000
+        msg = protocol.decode(pad.poll(now))
+        check(msg["t"] == "hb" and msg["seq"] == seq, "%r" % msg)
+        pad.receive(ack_bytes(seq), now + 5)
+
+
 def test_show_sets_screen_and_counts_beeps():
     pad = make()
     show = protocol.encode(protocol.show(1, ["your turn", "lead"], "turn", 1))
