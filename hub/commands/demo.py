@@ -14,6 +14,7 @@ import random
 import sys
 import time
 
+from hub.adapters.ledger import LedgerError
 from hub.config import ConfigError, parse_http
 from hub.narrate import narrate_hand
 from hub.referee.transcript import HandResult
@@ -67,6 +68,9 @@ def run(args: argparse.Namespace) -> int:
     delay = args.delay if args.delay is not None else (0.6 if args.hands is None else 0.0)
     try:
         summary = run_table(args.hands, args.db, http, args.rules, seed, delay)
+    except LedgerError as e:
+        print(f"tiengow demo: {e}; --db takes a writable SQLite file path", file=sys.stderr)
+        return 2
     except OSError as e:
         print(f"tiengow demo: {e}; choose another with --http HOST:PORT", file=sys.stderr)
         return 2

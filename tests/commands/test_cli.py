@@ -101,3 +101,15 @@ def test_demo_narrates_hands(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["demo", "--narrate", "--hands", "2", "--seed", "1"]) == 0
     out = capsys.readouterr().out
     assert "Hand 2" in out and "結" in out and "pays" in out and "next banker" in out
+
+
+def test_demo_with_a_ledger_it_cannot_open_says_so(tmp_path: Path) -> None:
+    """`tiengow demo --db PATH` (spec/interfaces.md): a path that cannot hold a ledger is an
+    error naming it (exit 2), not a traceback."""
+    from hub.demo import free_port
+
+    db = tmp_path / "no such folder" / "demo.db"
+    p = tiengow("demo", "--hands", "1", "--db", str(db), "--http", f"127.0.0.1:{free_port()}")
+    assert p.returncode == 2, p.stderr
+    assert "Traceback" not in p.stderr
+    assert str(db) in p.stderr and "--db" in p.stderr
