@@ -241,7 +241,7 @@ class Pad:
     def receive(self, payload: bytes, now: int) -> "protocol.Message | None":
         """Take the JSON bytes of one hub message; return it, or None when refused."""
         try:
-            msg = protocol.decode(payload)
+            msg = protocol.decode(payload, to_pad=True)
         except protocol.ProtocolError:
             self.errors += 1
             return None

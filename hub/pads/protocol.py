@@ -150,8 +150,10 @@ def is_table_id(table: str) -> bool:
     return True
 
 
-def validate(msg: "Message") -> "Message":
-    """Check a decoded message's envelope and known fields; return it or raise ProtocolError."""
+def validate(msg: "Message", to_pad: bool = False) -> "Message":
+    """Check a decoded message's envelope and known fields; return it or raise ProtocolError.
+    ``to_pad``: the receiver is a pad, so a type it does not know is a newer hub's, with no
+    ``seq`` or ``boot`` (only pad -> hub messages carry them)."""
     if type(msg) is not dict:
         raise ProtocolError("a message must be a JSON object, got %r" % (msg,))
     if msg.get("v") != VERSION or type(msg.get("v")) is not int:
@@ -160,7 +162,9 @@ def validate(msg: "Message") -> "Message":
     kind = msg.get("t")
     if type(kind) is not str or not kind:
         raise ProtocolError("field 't' must be a message type string, got %r" % (kind,))
-    if kind not in HUB_TYPES:  # pad -> hub messages (and unknown ones) carry seq and boot
+    if kind in PAD_TYPES or (kind not in HUB_TYPES and not to_pad):
+        # pad -> hub messages carry seq and boot; so does one of a type the hub does not
+        # know (a newer pad's), which it acks and ignores
         _int(msg, "seq", 1, 0x7FFFFFFF)
         _int(msg, "boot", 0, MAX_BOOT)
     check = _CHECKS.get(kind)
@@ -174,15 +178,16 @@ def encode(msg: "Message") -> bytes:
     return json.dumps(validate(msg), separators=(",", ":")).encode()
 
 
-def decode(data: bytes) -> "Message":
-    """Parse and validate the JSON bytes of one message (an MQTT payload, a serial frame body)."""
+def decode(data: bytes, to_pad: bool = False) -> "Message":
+    """Parse and validate the JSON bytes of one message (an MQTT payload, a serial frame body);
+    ``to_pad``: see ``validate``."""
     if len(data) > MAX_LINE:
         raise ProtocolError("message of %d bytes exceeds the %d-byte limit" % (len(data), MAX_LINE))
     try:
         msg = json.loads(data)
     except (ValueError, UnicodeError) as exc:
         raise ProtocolError("message is not JSON (%s): %r" % (exc, bytes(data[:80]))) from None
-    return validate(msg)
+    return validate(msg, to_pad)
 
 
 def _soft_crc32(data: bytes) -> int:

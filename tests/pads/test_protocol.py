@@ -65,6 +65,12 @@ def test_bad_messages_raise_protocol_error_naming_the_field(data: bytes, why: st
 def test_unknown_types_and_fields_pass_for_the_receiver_to_ignore() -> None:
     msg = protocol.decode(b'{"v":1,"seat":1,"t":"battery","seq":3,"boot":9,"mv":3700,"x":[]}')
     assert msg["t"] == "battery"
+    # a newer hub's message to a pad: no seq or boot, as hub -> pad messages go
+    assert protocol.decode(b'{"v":1,"seat":1,"t":"theme"}', to_pad=True)["t"] == "theme"
+    with pytest.raises(ProtocolError, match="seq"):
+        protocol.decode(b'{"v":1,"seat":1,"t":"theme"}')  # the hub needs them to ack
+    with pytest.raises(ProtocolError, match="seq"):
+        protocol.decode(b'{"v":1,"seat":1,"t":"btn","b":"ok"}', to_pad=True)
 
 
 def test_frame_errors() -> None:

@@ -128,6 +128,19 @@ def test_show_sets_screen_and_counts_beeps():
     check(pad.errors == 1, "bad JSON counted")
 
 
+def test_a_newer_hubs_message_of_an_unknown_type_is_ignored():
+    """pad-protocol.md: a receiver ignores what it does not know; hub -> pad messages carry
+    no seq or boot, so one of a type the pad does not know is no error."""
+    pad = make()
+    show = protocol.encode(protocol.show(1, ["your turn"], "turn", 0))
+    pad.receive(show, 5)
+    pad.receive(b'{"v":1,"seat":1,"t":"theme","dark":1}', 6)
+    check(pad.errors == 0, "errors %d" % pad.errors)
+    check(pad.screen.view() == (["your turn"], "turn"), "%r" % (pad.screen.view(),))
+    pad.receive(b'{"v":1,"seat":1,"t":"show","lines":["x"]}', 7)
+    check(pad.errors == 1, "a known type missing its fields is still refused")
+
+
 def test_a_flapping_link_queues_one_hello():
     pad = make()
     for now in range(0, 100, 10):
