@@ -44,9 +44,9 @@ def check(cfg: "Any") -> "dict[str, Any]":
     cfg["nfc"] = bool(cfg.get("nfc", False))
     if transport == "mqtt":
         table = _need(cfg, "table", str, "the table id (letters, digits, '-')")
-        for ch in table:
-            if not (ch.isalpha() or ch.isdigit() or ch == "-"):
-                raise ConfigError("config 'table' must be letters, digits, '-', got %r" % table)
+        if not table or not all(ch.isalpha() or ch.isdigit() or ch == "-" for ch in table):
+            # (an empty one names no topic: tiengow//seat/... reaches no hub)
+            raise ConfigError("config 'table' must be letters, digits, '-', got %r" % table)
         wifi = _need(cfg, "wifi", dict, 'an object {"ssid": ..., "password": ...}')
         _need(wifi, "ssid", str, "the Wi-Fi network name")
         wifi.setdefault("password", "")

@@ -160,6 +160,9 @@ def test_config_is_checked_with_clear_messages():
     bad = dict(good)
     bad["table"] = "t 1"
     raises(config.ConfigError, config.check, bad)
+    bad["table"] = ""
+    e = raises(config.ConfigError, config.check, bad)
+    check("letters, digits" in str(e) and "''" in str(e), str(e))
     raises(config.ConfigError, config.load, "/nonexistent/config.json")
 
 
