@@ -127,9 +127,17 @@ def test_the_table_state_is_retained_from_the_start_and_after_a_broker_restart(
         assert pads.connected.wait(10.0)
         first = _retained_state(mosquitto.url, "club-7") or _retained_state(mosquitto.url, "club-7")
         assert first is not None and first["table"] == "club-7" and first["session"] is None
+        reconnected = threading.Event()
+        on_connect = pads.client.on_connect
+
+        def connected_again(*args: Any) -> None:
+            on_connect(*args)
+            reconnected.set()
+
+        pads.client.on_connect = connected_again
         mosquitto.stop()
         mosquitto.start()
-        assert _wait(threading.Condition(), lambda: pads.stats.connects >= 2)
+        assert reconnected.wait(TIMEOUT) and pads.stats.connects == 2
         again = _retained_state(mosquitto.url, "club-7") or _retained_state(mosquitto.url, "club-7")
         assert again == first
     finally:
