@@ -21,6 +21,7 @@ from hub.web.i18n import LANGS, catalogue, face_names, translator
 LAYOUTS = ("lower", "corner")
 THEMES = ("ivory", "black")
 RULE_LINES_PER_SLIDE = 6
+DEFAULT_SLIDE_S = 9
 LANG_LABELS = {"zh-Hant": "繁", "zh-Hans": "简", "en": "EN"}
 
 
@@ -102,7 +103,7 @@ def _current_rules(rules: Rules | None) -> Rules:
 def slide_seconds(value: str | None) -> int:
     """``?slide=`` seconds per attract-mode slide: a whole number 1–120 (default 9)."""
     if not value:
-        return 9
+        return DEFAULT_SLIDE_S
     if not value.isdigit() or not 1 <= int(value) <= 120:
         raise PageError(f"slide={value!r} is not accepted; accepted: whole seconds 1 to 120")
     return int(value)
@@ -110,15 +111,18 @@ def slide_seconds(value: str | None) -> int:
 
 def scoreboard_page(
     state: dict[str, Any], lang: str, rules: Rules | None = None, theme: str = "ivory",
-    slide_s: int = 9,
+    slide_s: int = DEFAULT_SLIDE_S,
 ) -> str:  # fmt: skip
     _ = translator(lang)
+    # a language link keeps the kiosk's own settings
     query = {"theme": theme} if theme != THEMES[0] else {}
+    if slide_s != DEFAULT_SLIDE_S:
+        query["slide"] = str(slide_s)
     body = (
         f'<header><h1>{escape(_("Tien Gow Table"))}</h1><div id="handinfo"></div>'
         '<div class="tools">'
         f'<button id="rules-btn" type="button">{escape(_("House rules"))}</button>'
-        f'<a href="/api/standings.csv" download>{escape(_("Download CSV"))}</a>'
+        f'<a href="/api/standings.csv?lang={lang}" download>{escape(_("Download CSV"))}</a>'
         f'<a href="/api/standings.pdf?lang={lang}">{escape(_("Printable PDF"))}</a>'
         f"{_lang_links(lang, query)}</div></header>"
         '<section id="seats"></section><main><section id="trick"></section></main>'

@@ -212,6 +212,26 @@ def test_scoreboard_boots_with_the_state_and_exports_links(client: TestClient) -
     assert "</script><script" not in json.dumps(data, ensure_ascii=False)
 
 
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_csv_link_is_in_the_pages_language(client: TestClient, lang: str) -> None:
+    """The scoreboard's CSV, like its PDF, has its header in the page's language."""
+    page = client.get(f"/?lang={lang}").text
+    href = re.search(r'href="(/api/standings\.csv[^"]*)"', page)
+    assert href, page
+    header = client.get(href.group(1).replace("&amp;", "&")).text.lstrip("\ufeff").splitlines()[0]
+    assert header.split(",")[:2] == [gettext("Rank", lang), gettext("Player", lang)]
+
+
+def test_switching_language_keeps_the_kiosks_settings(client: TestClient) -> None:
+    """A kiosk set to ?theme=black&slide=20 keeps both when a visitor switches language."""
+    page = client.get("/?lang=en&theme=black&slide=20").text
+    links = re.findall(r'<a href="\?([^"]*)" hreflang="([^"]+)"', page)
+    assert {lang for _q, lang in links} == set(LANGS)
+    for query, lang in links:
+        params = dict(kv.split("=") for kv in query.replace("&amp;", "&").split("&"))
+        assert params == {"theme": "black", "slide": "20", "lang": lang}, query
+
+
 def test_a_refusal_at_the_live_table_reaches_the_scoreboard_state(service: TableService) -> None:
     from hub.table.live import LiveSettings, LiveTable
 
