@@ -261,9 +261,13 @@ class TableService:
                 "totals": dict(zip(s.seats, running, strict=True)),
             }
 
+    def rules_in_force(self) -> Rules:
+        """The session's rules, or with no session the hub's house rules (``hub --rules``)."""
+        return self.session.rules if self.session else resolve_rules(self.house_rules)
+
     def rules_text(self, lang: str) -> dict[str, Any]:
         """The house rules in force, one line per option (``tiengow rules``)."""
-        rules = self.session.rules if self.session else resolve_rules(self.house_rules)
+        rules = self.rules_in_force()
         return {"lang": lang, "rules": rules_json(rules),
                 "lines": [{"option": k, "text": t} for k, t in explain_items(rules, lang)]}  # fmt: skip
 

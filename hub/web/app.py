@@ -208,7 +208,7 @@ def create_app(service: TableService, admin_token: str) -> Starlette:
             slide_s = slide_seconds(request.query_params.get("slide"))
         except (LanguageError, PageError) as e:
             return PlainTextResponse(str(e), status_code=400)
-        rules = service.session.rules if service.session else None
+        rules = service.rules_in_force()  # an idle kiosk explains the hub's own house rules
         return page(scoreboard_page(service.state(), lang, rules, theme, slide_s), lang)
 
     async def overlay(request: Request) -> Response:

@@ -110,6 +110,18 @@ def test_attract_slides_come_from_the_rules_data() -> None:
         assert lines == explain(rules, lang)
 
 
+def test_an_idle_kiosk_explains_the_hubs_own_house_rules(tmp_path: Path) -> None:
+    """`tiengow hub --rules mainland` with no session: the attract slides explain mainland
+    rules, as the house-rules dialog does, not the hk default."""
+    service = TableService(Ledger(tmp_path / "t.db"), "t1", house_rules="mainland")
+    client = TestClient(create_app(service, "tok"))
+    lines = [
+        line for s in boot(client.get("/?lang=en").text)["slides"] for line in s.get("lines", [])
+    ]
+    assert lines == explain(load_rules("mainland"), "en") != explain(load_rules("hk"), "en")
+    assert lines == [x["text"] for x in client.get("/api/rules?lang=en").json()["lines"]]
+
+
 @pytest.mark.parametrize(
     ("path", "message"),
     [
