@@ -65,3 +65,30 @@ def test_calibrate_saves_and_previews_or_says_why_not(
     cv2.imwrite(str(blank), render_scene(0, faces=[])[0])
     assert main(["calibrate", "--image", str(blank)]) == 1
     assert "mat markers missing" in capsys.readouterr().err
+
+
+def test_mat_to_an_unwritable_path_says_so(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "no-such-folder" / "mat.pdf"
+    assert main(["mat", "--out", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert str(out) in err and "--out takes a writable PDF path" in err
+
+
+def test_calibrate_that_cannot_write_its_files_fails_and_says_which(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    frame = tmp_path / "frame.png"
+    cv2.imwrite(str(frame), render_table({}, seed=6)[0])
+    missing = tmp_path / "no-such-folder"
+    for preview, saved, bad in [
+        (missing / "p.png", tmp_path / "c.json", missing / "p.png"),
+        (tmp_path / "p.xyz", tmp_path / "c.json", tmp_path / "p.xyz"),
+        (tmp_path / "p.png", missing / "c.json", missing / "c.json"),
+    ]:
+        args = ["calibrate", "--image", str(frame), "--preview", str(preview), "--save", str(saved)]
+        assert main(args) == 1
+        out = capsys.readouterr()
+        assert "mat found" not in out.out
+        assert f"calibration failed: cannot write {str(bad)!r}" in out.err

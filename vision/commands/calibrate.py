@@ -8,10 +8,11 @@ from pathlib import Path
 
 import cv2
 
-from ..calibrate import draw_zones, find_mat
+from ..calibrate import Calibration, draw_zones, find_mat
 from ..errors import RecognitionError
 from ..layout import load_layout
 from ..sources import first_frame
+from ..types import Image
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -46,8 +47,12 @@ def run(args: argparse.Namespace) -> int:
     except RecognitionError as e:
         print(f"calibration failed: {e}", file=sys.stderr)
         return 1
-    cv2.imwrite(str(args.preview), draw_zones(frame, calibration, layout))
-    calibration.save(args.save)
+    try:
+        _write_preview(args.preview, draw_zones(frame, calibration, layout))
+        _save(calibration, args.save)
+    except RecognitionError as e:
+        print(f"calibration failed: {e}", file=sys.stderr)
+        return 1
     tile_px = layout.tile_mm[0] * calibration.px_per_mm
     print(
         f"mat found: markers {list(calibration.markers)}, {calibration.px_per_mm:.2f} px/mm "
@@ -59,3 +64,25 @@ def run(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
     return 0
+
+
+def _write_preview(path: Path, image: Image) -> None:
+    """Write the preview; a path OpenCV cannot write is an error, not a silent no-op."""
+    try:
+        ok = cv2.imwrite(str(path), image)
+        reason = "the folder is missing or not writable"
+    except cv2.error:
+        ok, reason = False, "no image writer for that extension"
+    if not ok:
+        raise RecognitionError(
+            f"cannot write {str(path)!r}", reason, "a writable .png or .jpg path for --preview"
+        )
+
+
+def _save(calibration: Calibration, path: Path) -> None:
+    try:
+        calibration.save(path)
+    except OSError as e:
+        raise RecognitionError(
+            f"cannot write {str(path)!r}", e.strerror, "a writable path for --save"
+        ) from e

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
 
 from ..matpdf import write_mat
@@ -13,6 +14,14 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    pages = write_mat(args.out)
+    try:
+        pages = write_mat(args.out)
+    except OSError as e:
+        print(
+            f"tiengow mat: cannot write {str(args.out)!r}: {e.strerror}; "
+            "--out takes a writable PDF path",
+            file=sys.stderr,
+        )
+        return 2
     print(f"wrote {args.out}: the A1 mat and {pages - 1} A4 sheets")
     return 0
