@@ -92,3 +92,32 @@ def test_calibrate_that_cannot_write_its_files_fails_and_says_which(
         out = capsys.readouterr()
         assert "mat found" not in out.out
         assert f"calibration failed: cannot write {str(bad)!r}" in out.err
+
+
+def test_recognize_with_a_bad_calibration_file_says_so(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    image = tmp_path / "mat.png"
+    cv2.imwrite(str(image), render_table({}, seed=3)[0])
+    broken = tmp_path / "broken.json"
+    broken.write_text('{"to_mat": 1}')
+    for calibration in [tmp_path / "missing.json", broken]:
+        assert main(["recognize", "--json", "--calibration", str(calibration), str(image)]) == 2
+        err = capsys.readouterr().err
+        assert f"unreadable calibration: {str(calibration)!r}" in err
+
+
+def test_recognize_refuses_a_calibration_made_at_another_resolution(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    frame = render_table({"centre": ["5-5"]}, seed=3)[0]
+    saved, small = tmp_path / "c.json", tmp_path / "small.png"
+    cv2.imwrite(str(tmp_path / "frame.png"), frame)
+    args = ["calibrate", "--image", str(tmp_path / "frame.png"), "--save", str(saved)]
+    assert main([*args, "--preview", str(tmp_path / "p.png")]) == 0
+    cv2.imwrite(str(small), cv2.resize(frame, (640, 360)))
+    capsys.readouterr()
+    assert main(["recognize", "--json", "--calibration", str(saved), str(small)]) == 1
+    line = json.loads(capsys.readouterr().out)
+    assert set(line) == {"image", "error"}
+    assert "'640x360'" in line["error"] and "1280x720" in line["error"]

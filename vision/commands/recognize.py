@@ -43,12 +43,24 @@ def observe(image: Image, calibration: Calibration | None, look_for_mat: bool) -
         except RecognitionError:
             calibration = None
     if calibration is not None:
+        h, w = image.shape[:2]
+        if (w, h) != calibration.image_size:
+            cw, ch = calibration.image_size
+            raise RecognitionError(
+                "image size differs from the calibration's",
+                f"{w}x{h}",
+                f"{cw}x{ch} frames, as calibrated; run 'tiengow calibrate' at this resolution",
+            )
         return TableRecognizer(calibration).observe(image)
     return recognize(image, load_config("recognize"))
 
 
 def run(args: argparse.Namespace) -> int:
-    calibration = Calibration.load(args.calibration) if args.calibration else None
+    try:
+        calibration = Calibration.load(args.calibration) if args.calibration else None
+    except RecognitionError as e:
+        print(f"tiengow recognize: {e}", file=sys.stderr)
+        return 2
     failed = 0
     for name in args.images:
         start = time.perf_counter()
