@@ -88,6 +88,7 @@ def write_mat(out: Path, layout: MatLayout | None = None) -> int:
             pdf.translate(-ox * mm, (sheet_h + oy - layout.height_mm) * mm)
             _draw(pdf, layout, label_pt)
             pdf.restoreState()
+            _overlap_marks(pdf, sheet_w, sheet_h, overlap, c < cols - 1, r < rows - 1)
             pdf.setFillColor(Color(0, 0, 0))
             pdf.setFont("Helvetica", 8)
             pdf.drawString(
@@ -99,3 +100,24 @@ def write_mat(out: Path, layout: MatLayout | None = None) -> int:
             pages += 1
     pdf.save()
     return pages
+
+
+def _overlap_marks(
+    pdf: Canvas, sheet_w: float, sheet_h: float, overlap: float, right: bool, below: bool
+) -> None:
+    """Dashed lines where the next sheet's edge lies, to the right and below: the strip
+    beyond them is printed on both sheets, so the mat's lines meet where the edges do."""
+    pdf.saveState()
+    pdf.setStrokeColor(Color(0.35, 0.35, 0.35))
+    pdf.setFillColor(Color(0.35, 0.35, 0.35))
+    pdf.setDash(3 * mm, 2 * mm)
+    pdf.setLineWidth(0.3 * mm)
+    pdf.setFont("Helvetica", 7)
+    x, y = (sheet_w - overlap) * mm, overlap * mm
+    if right:
+        pdf.line(x, 0, x, sheet_h * mm)
+        pdf.drawRightString(x - 1 * mm, (sheet_h - 8) * mm, "next sheet's left edge here")
+    if below:
+        pdf.line(0, y, sheet_w * mm, y)
+        pdf.drawString(4 * mm, y + 1.5 * mm, "next sheet's top edge here")
+    pdf.restoreState()

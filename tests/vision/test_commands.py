@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import cv2
@@ -50,6 +51,22 @@ def test_mat_writes_an_a1_page_and_a4_sheets(tmp_path: Path) -> None:
     data = out.read_bytes()
     assert data.startswith(b"%PDF")
     assert data.count(b"/Type /Page\n") + data.count(b"/Type /Page ") >= 2
+
+
+def test_the_a4_sheets_mark_where_the_next_sheet_lies(tmp_path: Path) -> None:
+    """README: the A4 sheets tile the mat with printed overlap marks: each sheet with a
+    sheet to its right or below shows where that sheet's edge goes."""
+    from tests.web.test_exports import pdf_text
+    from vision.matpdf import write_mat
+
+    out = tmp_path / "mat.pdf"
+    pages = write_mat(out)
+    text = pdf_text(out.read_bytes())
+    sheets = re.findall(r"sheet row (\d+)/(\d+) column (\d+)/(\d+)", text)
+    assert len(sheets) == pages - 1
+    rows, cols = int(sheets[0][1]), int(sheets[0][3])
+    assert text.count("next sheet's left edge here") == rows * (cols - 1)
+    assert text.count("next sheet's top edge here") == (rows - 1) * cols
 
 
 def test_calibrate_saves_and_previews_or_says_why_not(
