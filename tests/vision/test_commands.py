@@ -84,6 +84,12 @@ def test_calibrate_saves_and_previews_or_says_why_not(
     assert "mat markers missing" in capsys.readouterr().err
 
 
+def _empty_mat(path: Path, seed: int) -> Path:
+    """A rendered frame of the mat with no tiles, written to ``path``."""
+    cv2.imwrite(str(path), render_table({}, seed=seed)[0])
+    return path
+
+
 def test_mat_to_an_unwritable_path_says_so(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -96,8 +102,7 @@ def test_mat_to_an_unwritable_path_says_so(
 def test_calibrate_that_cannot_write_its_files_fails_and_says_which(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    frame = tmp_path / "frame.png"
-    cv2.imwrite(str(frame), render_table({}, seed=6)[0])
+    frame = _empty_mat(tmp_path / "frame.png", seed=6)
     missing = tmp_path / "no-such-folder"
     for preview, saved, bad in [
         (missing / "p.png", tmp_path / "c.json", missing / "p.png"),
@@ -114,8 +119,7 @@ def test_calibrate_that_cannot_write_its_files_fails_and_says_which(
 def test_recognize_with_a_bad_calibration_file_says_so(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    image = tmp_path / "mat.png"
-    cv2.imwrite(str(image), render_table({}, seed=3)[0])
+    image = _empty_mat(tmp_path / "mat.png", seed=3)
     broken = tmp_path / "broken.json"
     broken.write_text('{"to_mat": 1}')
     for calibration in [tmp_path / "missing.json", broken]:
