@@ -107,6 +107,27 @@ def test_attract_mode_cycles_through_tiles_and_rules(hub: HubProcess, open_page:
     shot(page, "attract-rules")
 
 
+def test_a_session_that_ended_leads_the_kiosks_slides_with_its_standings(
+    hub: HubProcess, open_page: Any
+) -> None:
+    """A session ended, the TV turns to attract mode; its first slide is how the session
+    ended, the players ranked by their totals, before the tiles and the rules."""
+    tr = start(hub, hands=1)
+    for ev in events(tr):
+        post(hub, ev)
+    hub.post("/api/end", {})
+    seats = hub.get("/api/state")["seats"]
+    page = open_page("/?lang=zh-Hant&slide=60")
+    page.wait_for_selector("#slide h2")
+    assert page.inner_text("#slide h2") == "散局 · 排名"
+    ranked = sorted(seats, key=lambda p: -int(p["score"]))
+    assert page.locator("#slide .slide-lines li").all_inner_texts() == [
+        f"{i + 1}. {p['name']} {p['score']:+d}" if p["score"] else f"{i + 1}. {p['name']} 0"
+        for i, p in enumerate(ranked)
+    ]
+    assert any(p["score"] for p in seats)  # (a hand was played: the totals differ)
+
+
 def test_events_appear_live_on_the_scoreboard_and_the_overlay(
     hub: HubProcess, open_page: Any
 ) -> None:

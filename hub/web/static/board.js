@@ -121,26 +121,36 @@
     }).catch(function () { lastHands = ''; });
   }
 
+  /* a session that ended leads the slides with its standings: the room sees how it ended */
+  function slidesNow() {
+    var s = window.TG_STATE;
+    if (!s || !s.session || !s.ended || !s.seats.length) return B.slides;
+    var ranked = s.seats.slice().sort(function (a, b) { return b.score - a.score; });
+    return [{ title: t('Session ended') + ' · ' + t('Standings'), lines: ranked.map(function (p, i) {
+      return (i + 1) + '. ' + p.name + ' ' + signed(p.score);
+    }) }].concat(B.slides);
+  }
   function attract(on) {
     var a = $('attract');
     if (!a) return;
     a.hidden = !on;
     document.body.classList.toggle('attracting', on);
-    if (on && !slideTimer && B.slides.length) {
+    if (on && !slideTimer && slidesNow().length) {
       showSlide();
       slideTimer = setInterval(showSlide, B.slideMs || 9000);
     } else if (!on && slideTimer) { clearInterval(slideTimer); slideTimer = null; }
   }
   function showSlide() {
-    var sl = B.slides[slide % B.slides.length]; slide++;
+    var slides = slidesNow();
+    var sl = slides[slide % slides.length]; slide++;
     var body = '<h2>' + esc(sl.title) + '</h2>';
     if (sl.tiles) body += '<div class="slide-tiles">' + sl.tiles.map(function (f) {
       return '<figure>' + tile(f.face, Math.round(window.innerHeight * 0.2)) + '<figcaption>' + esc(f.name) + '<small>' + esc(f.face) + '</small></figcaption></figure>';
     }).join('') + '</div>';
     if (sl.lines) body += '<ul class="slide-lines">' + sl.lines.map(function (l) { return '<li>' + esc(l) + '</li>'; }).join('') + '</ul>';
     if (sl.note) body += '<p class="note">' + esc(sl.note) + '</p>';
-    body += '<div class="dots">' + B.slides.map(function (_, i) {
-      return '<i' + (i === (slide - 1) % B.slides.length ? ' class="on"' : '') + '></i>';
+    body += '<div class="dots">' + slides.map(function (_, i) {
+      return '<i' + (i === (slide - 1) % slides.length ? ' class="on"' : '') + '></i>';
     }).join('') + '</div>';
     $('slide').innerHTML = body;
     $('slide').setAttribute('data-slide', String(slide));
