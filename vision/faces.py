@@ -39,9 +39,12 @@ CHINESE_FACES: tuple[str, ...] = (
     "2-1",
 )
 
+#: The 11 civil faces, which a set holds twice.
+CIVIL_FACES: tuple[str, ...] = CHINESE_FACES[:11]
+
 #: The 32 physical tiles of one Chinese set: civil faces twice, military faces once.
 CHINESE_SET: tuple[str, ...] = tuple(
-    face for i, face in enumerate(CHINESE_FACES) for _ in range(2 if i < 11 else 1)
+    face for face in CHINESE_FACES for _ in range(2 if face in CIVIL_FACES else 1)
 )
 
 #: Pip counts whose pips are red on a Chinese tile (the 6-6 has half of its pips red).

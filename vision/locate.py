@@ -82,10 +82,11 @@ def tile_sizes(regions: list[Region], guess: float, cfg: Config) -> list[tuple[f
     # an aspect searched, those in the wider range a camera shortens or draws a tile to
     # (a lone 6-4 seen 1.88 long and a 4-3 1.74 long, seed 20268: every size the fit
     # offered was far too small, and at one a 6-4 read as a 1-1 and a 2-2)
-    lone = [(s, ln / s) for s, ln in sides if s > 0 and a_lo <= ln / s <= a_hi]
-    if not lone:
-        l_lo, l_hi = (float(v) for v in cfg["line_aspect"])
-        lone = [(s, ln / s) for s, ln in sides if s > 0 and l_lo <= ln / s <= l_hi]
+    l_lo, l_hi = (float(v) for v in cfg["line_aspect"])
+    for lo, hi in ((a_lo, a_hi), (l_lo, l_hi)):
+        lone = [(s, ln / s) for s, ln in sides if s > 0 and lo <= ln / s <= hi]
+        if lone:
+            break
     if lone:
         width = float(np.median([s for s, _ in lone]))
         aspect = float(np.median([a for _, a in lone]))

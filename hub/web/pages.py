@@ -14,7 +14,7 @@ from html import escape
 from typing import Any
 
 from hub.rules.explain import explain_items
-from hub.rules.options import Rules, load_rules
+from hub.rules.options import Rules
 from hub.rules.tiles import FACES, Suit
 from hub.web.i18n import LANGS, catalogue, face_names, translator
 
@@ -96,10 +96,6 @@ def _boot(state: dict[str, Any], lang: str, mode: str, **extra: Any) -> dict[str
             "state": state, **extra}  # fmt: skip
 
 
-def _current_rules(rules: Rules | None) -> Rules:
-    return rules if rules is not None else load_rules("hk")
-
-
 def slide_seconds(value: str | None) -> int:
     """``?slide=`` seconds per attract-mode slide: a whole number 1–120 (default 9)."""
     if not value:
@@ -110,7 +106,7 @@ def slide_seconds(value: str | None) -> int:
 
 
 def scoreboard_page(
-    state: dict[str, Any], lang: str, rules: Rules | None = None, theme: str = "ivory",
+    state: dict[str, Any], lang: str, rules: Rules, theme: str = "ivory",
     slide_s: int = DEFAULT_SLIDE_S,
 ) -> str:  # fmt: skip
     _ = translator(lang)
@@ -135,7 +131,7 @@ def scoreboard_page(
         '<ol id="rules-list"></ol></dialog>'
     )
     boot = _boot(state, lang, "board", theme=theme, slideMs=slide_s * 1000,
-                 slides=attract_slides(_current_rules(rules), lang))  # fmt: skip
+                 slides=attract_slides(rules, lang))  # fmt: skip
     attrs = f'class="board" data-offline="{escape(_("Reconnecting…"))}"'
     return _page(lang, f"{_('Tien Gow Table')} · {_('Scoreboard')}", attrs, body, boot, "board.js")
 

@@ -29,14 +29,14 @@ def test_a_scene_of_pairs_deals_civil_pairs_face_up_one_after_the_other() -> Non
     import copy
 
     from vision.config import load_config
-    from vision.faces import CHINESE_FACES
+    from vision.faces import CIVIL_FACES
 
     cfg = copy.deepcopy(load_config("synth"))
     cfg["scene"]["pairs"] = True
     for seed in range(6):
         _, truth = render_scene(seed, cfg=cfg)
         faces = [t.face for t in truth.tiles]
-        assert faces and all(f in CHINESE_FACES[:11] for f in faces)
+        assert faces and all(f in CIVIL_FACES for f in faces)
         whole = faces[: len(faces) // 2 * 2]
         assert whole[::2] == whole[1::2]
         assert len(set(whole[::2])) == len(whole[::2])

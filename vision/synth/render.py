@@ -12,7 +12,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ..config import Config, load_config
-from ..faces import CHINESE_FACES, CHINESE_SET, RED_COUNTS, parse_face
+from ..faces import CHINESE_SET, CIVIL_FACES, RED_COUNTS, parse_face
 from ..layout import MatLayout, load_layout
 
 Image = npt.NDArray[np.uint8]
@@ -413,7 +413,7 @@ def render_scene(
         n = int(rng.integers(scfg["tiles"][0], scfg["tiles"][1] + 1))
         if bool(scfg["pairs"]):
             # pairs laid together, as players lay one: the civil faces, which a set holds twice
-            civil = list(CHINESE_FACES[:11])
+            civil = list(CIVIL_FACES)
             rng.shuffle(civil)
             faces = [f for f in civil for _ in range(2)][:n]
         else:
