@@ -280,8 +280,8 @@ def _read_once(
     # crowded 6 it would pass for a second shade
     halo = max(1, round(float(cfg["halo"]) * width))
     near_pips = cv2.dilate(binary, np.ones((2 * halo + 1, 2 * halo + 1), np.uint8))
-    clear = near_pips[border:-border, border:-border] == 0
-    body_px = inner[clear]
+    clear_of_pips = near_pips[border:-border, border:-border] == 0
+    body_px = inner[clear_of_pips]
     spread = 0.0
     if body_px.size >= 10:
         lo_rank, hi_rank = int(0.2 * (body_px.size - 1)), int(0.8 * (body_px.size - 1))
@@ -292,7 +292,7 @@ def _read_once(
         if (
             bright
             and between > float(cfg["bright_body_max"])
-            and not _greyed(patch[border:-border, border:-border], clear, peak, cfg)
+            and not _greyed(patch[border:-border, border:-border], clear_of_pips, peak, cfg)
         ):
             # white pips lie on a black tile: a light body between them is an ivory tile (its
             # light specks the gaps between dark pips) or the table
@@ -466,7 +466,17 @@ def _read_once(
             _check_layout(half, spots[half], width, length, centre, cfg, defects)
     if blue := sum(b_of[k] < -float(cfg["blue_b"]) for k in set(halves[0] + halves[1])):
         defects.append(f"{blue} blue pips: a die, not a tile")
-    contrast = _clip((max(peak, 2 * float(np.max(redness))) - min_contrast) / min_contrast + 0.5)
+    # red pips stand out of the body's a* measured clear of them: on a small tile whose pips
+    # are mostly red (a 4-1), their colour smeared by the blur and a JPEG's half-resolution
+    # colour raises the whole patch's median a* toward theirs. (Only where some pip is red
+    # outright: a black tile's purplish body seen between its white pips, read as dark pips
+    # on a body of white ones, is redder than they, and no red pip)
+    reddest = float(np.max(redness))
+    if body_px.size >= 10 and red.any():
+        inner_a = a_star[border:-border, border:-border]
+        patch_a = int(median(inner_a))  # what the redness was measured from
+        reddest += max(0.0, patch_a - median(inner_a[clear_of_pips]))
+    contrast = _clip((max(peak, 2 * reddest) - min_contrast) / min_contrast + 0.5)
     confidence = contrast * float(cfg["penalty"]) ** len(defects)
     return Reading(max(counts), min(counts), confidence, tuple(defects))
 

@@ -695,3 +695,23 @@ def test_a_cell_hanging_off_a_lit_tile_onto_the_table_is_not_taken_for_light(
     along = (corners[3] - corners[0]) * shift
     reading = read_tile(lit, tuple(map(tuple, corners + along)), True, 2.125, CFG)
     assert reading.confidence < CFG["min_confidence"], reading
+
+
+def test_red_pips_stand_out_of_the_body_clear_of_them() -> None:
+    """A red 4-4 on a small black tile whose blurred pips cover most of it: their redness is
+    measured against the body clear of them, not the whole tile's (reddened by the pips), and
+    the tile is read sure."""
+    import cv2
+    import numpy as np
+
+    from vision.read import read_patch
+
+    patch = np.zeros((86, 40, 3), np.uint8)  # Lab: a black body
+    patch[:] = (25, 135, 130)
+    for x in (13, 27):
+        for y in (11, 29, 57, 75):
+            cv2.circle(patch, (x, y), 7, (70, 180, 150), -1)
+    patch = cv2.GaussianBlur(patch, (0, 0), 3)
+    reading = read_patch(patch, True, CFG)
+    assert reading.face == "4-4"
+    assert reading.confidence >= CFG["min_confidence"], reading
