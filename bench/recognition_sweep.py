@@ -1,8 +1,8 @@
 """How the recogniser holds up beyond its own renderer: each row changes one range of
-`vision/config/synth.toml` (smaller or larger tiles, longer tiles, bigger or smaller pips, blur
-and noise, gaps between tiles, a camera further off overhead, dim light, strong glare, ivory
-tiles only, tiles dealt in pairs laid together) and reads 30 scenes, as a renderer we never saw
-might draw them.
+`vision/config/synth.toml` (smaller or larger tiles, tiles as small as a camera over a whole
+table sees them, longer tiles, bigger or smaller pips, blur and noise, gaps between tiles, a
+camera further off overhead, dim light, strong glare, ivory tiles only, tiles dealt in pairs
+laid together) and reads 30 scenes, as a renderer we never saw might draw them.
 
 Prints recall, wrong tiles and phantom tiles per row; writes results/vision_sweep.json.
 Run: ``.venv/bin/python bench/recognition_sweep.py``.
@@ -30,6 +30,8 @@ SEEDS = range(9000, 9030)
 VARIANTS: dict[str, dict[tuple[str, str], Any]] = {
     "as rendered": {},
     "tiles 24-34 px wide": {("tile", "width_px"): [24, 34]},
+    # (a camera over a whole table at 1280 x 720, without the mat's known size)
+    "tiles 20-30 px wide": {("tile", "width_px"): [20, 30]},
     "tiles 60-90 px wide": {("tile", "width_px"): [60, 90]},
     "long tiles (2.3-2.5)": {("tile", "aspect"): [2.3, 2.5]},
     "big pips (0.28-0.36 W)": {("tile", "pip_diameter"): [0.28, 0.36]},

@@ -472,7 +472,8 @@ def _read_once(
     # outright: a black tile's purplish body seen between its white pips, read as dark pips
     # on a body of white ones, is redder than they, and no red pip)
     reddest = float(np.max(redness))
-    if body_px.size >= 10 and red.any():
+    sure_already = max(peak, 2 * reddest) >= 1.5 * min_contrast  # (the contrast is 1 at most)
+    if not sure_already and body_px.size >= 10 and red.any():
         inner_a = a_star[border:-border, border:-border]
         patch_a = int(median(inner_a))  # what the redness was measured from
         reddest += max(0.0, patch_a - median(inner_a[clear_of_pips]))
