@@ -25,6 +25,7 @@ from hub.rules.groups import (
     GROUP_BY_MASK,
     SERIES_KINDS,
     ZA8_PAIR_MASK,
+    ZUN_CAPTURED,
     Cls,
     GroupTable,
     describe_group,
@@ -411,6 +412,11 @@ def _refuse_beat(
         return IllegalPlay(
             f"{who} played {played}: not a legal group, so it cannot beat the {relation} {best_name}"
         )
+    if state.best_key == ZUN_CAPTURED:
+        return IllegalPlay(
+            f"{who} played {played}: {name(best.seat)}'s {best_name} captured the led 文尊 and "
+            f"wins the trick; nothing beats it; discard {mask.bit_count()} face down"
+        )
     if state.best_key[0] in ZHIZUN_CLASSES:  # only a designated capture beats it, if anything
         only = sorted({describe_group(b, table) for b in table.beaters.get(state.best_key, ())})
         beaten_by = f"only a {' or '.join(only)} beats" if only else "nothing beats"
@@ -555,7 +561,10 @@ def evolve(rules: Rules, table: GroupTable, state: HandState, event: Event) -> H
         count = mask.bit_count()
         state.face_up |= mask
         state.best = len(trick)
-        state.best_key = (cls, strength)
+        if trick and state.best_key[0] is Cls.WENZUN:  # a 高腳七 pair captures the led 文尊
+            state.best_key = ZUN_CAPTURED  # ... and wins the trick: nothing beats it (§B.5)
+        else:
+            state.best_key = (cls, strength)
         trick.append(_new(TrickPlay, (seat, mask, count, True)))
     elif kind is Discarded:
         seat, mask, count = event  # type: ignore[misc]
@@ -633,7 +642,7 @@ def _collect(rules: Rules, table: GroupTable, state: HandState) -> HandState:
     winner = win.seat
     k = lead.n_tiles
     lead_cls = table.classify[lead.mask][0]
-    win_cls = state.best_key[0]
+    win_cls = table.classify[win.mask][0]
     trick = Trick(lead.seat, winner, k, lead.mask, lead_cls, win.mask, win_cls, tuple(state.trick))
     state.stacks[winner] += k
     if lead_cls in ZHIZUN_CLASSES or win_cls is Cls.QUAD:

@@ -206,6 +206,12 @@ def can_capture(
     return ccls is bcls and cstr > bstr
 
 
+ZUN_CAPTURED: tuple[Cls, int] = (Cls.WENZUN, -1)
+"""The best play of a trick once a 高腳七 pair has captured its led 文尊 (擒尊): that pair wins
+the trick, for only it beats 文尊 (§B.5) and a beat must be of the lead's class (§B.4), so no
+pair of its own class may overtake it as the higher pairs would a led 高腳七 pair."""
+
+
 @cache
 def group_table(
     mainland: bool, wen_zun: bool, za8_captures: bool, wen_zun_capture: bool
@@ -220,8 +226,9 @@ def group_table(
         )
         for key, size in size_of.items()
     }
+    beaters[ZUN_CAPTURED] = ()
     beat_sets = {key: frozenset(ms) for key, ms in beaters.items()}
-    single_beats = {key: sum(ms) for key, ms in beaters.items() if size_of[key] == 1}
+    single_beats = {key: sum(ms) for key, ms in beaters.items() if size_of.get(key) == 1}
     return GroupTable(classify, beaters, beat_sets, single_beats, mainland, wen_zun)
 
 

@@ -243,3 +243,34 @@ def test_a_refused_beat_of_a_zun_names_what_would_beat_it(
     )
     assert (e.hand, e.event) == (0, 1)
     assert re.search(pattern, e.message), e.message
+
+
+@pytest.mark.parametrize(
+    ("rules", "over"),
+    [
+        ({"preset": "hk", "wen_zun": True}, ["6-6", "6-6"]),  # a higher civil pair
+        ({"preset": "mainland", "wen_zun": True}, ["6-5", "6-5"]),  # a higher 幺 pair
+    ],
+)
+def test_a_gao_jiao_pair_that_captured_a_led_wen_zun_wins_the_trick(
+    rules: Any, over: list[str]
+) -> None:
+    """§B.5: nothing but the 高腳七 pair beats a led 文尊, and a beat must be of the lead's class
+    (§B.4), so a pair played over the capture is refused; §E.2: the capturer wins the trick and
+    collects the 尊錢. A higher pair used to overtake it and take the trick, with no 尊錢."""
+    deal = {
+        "E": ["5-1", "5-1", "2-2", "2-2", "3-3", "3-3", "5-5", "5-5"],
+        "S": ["6-1", "6-1", "6-4", "6-4", "1-1", "1-1", "3-1", "3-1"],
+        "W": ["6-6", "6-6", "6-5", "6-5", "4-4", "4-4", "6-3", "5-4"],
+        "N": ["6-2", "5-3", "5-2", "4-3", "4-2", "4-1", "3-2", "2-1"],
+    }
+    capture = [{"seat": "E", "play": ["5-1", "5-1"]}, {"seat": "S", "play": ["6-1", "6-1"]}]
+    e = refused(transcript([*capture, {"seat": "W", "play": over}], deal, rules))
+    assert (e.hand, e.event) == (0, 2)
+    assert e.message == (
+        f"W played {'+'.join(over)}: S's 高腳七對 captured the led 文尊 and wins the trick; "
+        "nothing beats it; discard 2 face down"
+    )
+    events = [*capture, {"seat": "W", "discard": 2}, {"seat": "N", "discard": 2}]
+    hand = referee_json(transcript(events, deal, rules))["hands"][0]
+    assert hand["tricks"] == [{"leader": "E", "winner": "S", "size": 2}]
