@@ -76,10 +76,10 @@ FACES: tuple[Face, ...] = (
     Face(5, 5, C, 7, G, 3, "", "梅", "梅", "Mooy", ("梅花",)),
     Face(3, 3, C, 6, G, 2, "", "長三", "长三", "Chong", ("長", "长", "長衫", "長牌", "长牌")),
     Face(2, 2, C, 5, G, 1, "", "板凳", "板凳", "Bon", ("板", "板牌")),
-    Face(6, 5, C, 4, Y, 4, "", "斧頭", "斧头", "Foo", ("虎頭", "虎头", "斧", "黑十一")),
-    Face(6, 4, C, 3, Y, 3, "", "紅頭十", "红头十", "Ping", ("屏風", "屏风", "四六")),
-    Face(6, 1, C, 2, Y, 2, "", "高腳七", "高脚七", "Tsit", ("高腳", "高脚", "么六", "幺六")),
-    Face(5, 1, C, 1, Y, 1, "", "拎冧六", "铜锤六", "Luk", ("銅錘六", "零霖六", "零林六", "么五", "幺五")),
+    Face(6, 5, C, 4, Y, 4, "", "斧頭", "斧头", "Foo", ("虎頭", "虎头", "斧", "黑十一", "短11")),
+    Face(6, 4, C, 3, Y, 3, "", "紅頭十", "红头十", "Ping", ("十", "屏風", "屏风", "瓶", "四六", "短10")),
+    Face(6, 1, C, 2, Y, 2, "", "高腳七", "高脚七", "Tsit", ("高腳", "高脚", "么六", "幺六", "短7")),
+    Face(5, 1, C, 1, Y, 1, "", "拎冧六", "铜锤六", "Luk", ("銅錘六", "零霖六", "零林六", "么五", "幺五", "羽扇")),
     # military, high to low; equal values tie (§A.2)
     Face(6, 3, M, 6, Z, 6, "tian", "雜九", "杂九", "Chop Gow", ("黑九", "白九")),
     Face(5, 4, M, 6, Z, 6, "tian", "雜九", "杂九", "Chop Gow", ("紅九", "红九", "紅頭九", "红头九")),
@@ -87,10 +87,10 @@ FACES: tuple[Face, ...] = (
     Face(5, 3, M, 5, Z, 5, "di", "雜八", "杂八", "Chop Bot", ("黑八", "斜頭八", "斜头八")),
     Face(5, 2, M, 4, Z, 4, "ren", "雜七", "杂七", "Chop Chit", ("黑七", "白七")),
     Face(4, 3, M, 4, Z, 4, "ren", "雜七", "杂七", "Chop Chit", ("紅七", "红七", "紅頭七", "红头七")),
-    Face(4, 2, M, 3, Z, 3, "", "二四", "二四", "Gee Joon six", ("大雜六", "大杂六", "大猴", "大么", "6點", "6点")),
+    Face(4, 2, M, 3, Z, 3, "", "二四", "二四", "Gee Joon six", ("六", "大雜六", "大杂六", "大雞", "大鸡", "大雞六", "大鸡六", "大猴", "大么", "6點", "6点")),
     Face(4, 1, M, 2, Z, 2, "he", "雜五", "杂五", "Chop Ng", ("紅五", "红五")),
     Face(3, 2, M, 2, Z, 2, "he", "雜五", "杂五", "Chop Ng", ("黑五", "白五")),
-    Face(2, 1, M, 1, Z, 1, "", "丁三", "丁三", "Gee Joon three", ("么二", "幺二", "么雞", "丁雞", "細么", "小猴", "3點", "3点")),
+    Face(2, 1, M, 1, Z, 1, "", "丁三", "丁三", "Gee Joon three", ("么二", "幺二", "么雞", "么鸡", "丁雞", "丁鸡", "小雜", "小杂", "細雞", "细鸡", "細么", "细么", "小三", "小猴", "3點", "3点")),
 )
 # fmt: on
 
@@ -135,6 +135,9 @@ def _build_names() -> tuple[dict[str, int], dict[str, tuple[int, ...]]]:
     owners.setdefault("大头六", set()).update({_BY_TEXT["4-2"], _BY_TEXT["5-1"]})
     owners.setdefault("銅錘", set()).update({_BY_TEXT["5-1"], _BY_TEXT["6-1"]})
     owners.setdefault("铜锤", set()).update({_BY_TEXT["5-1"], _BY_TEXT["6-1"]})
+    # 猴: the two Gee Joon tiles together in [ANA] (§H); 么 alone: the lowest tile, 5-1 or 2-1 (§A.4)
+    owners.setdefault("猴", set()).update({_BY_TEXT["4-2"], _BY_TEXT["2-1"]})
+    owners.setdefault("么", set()).update({_BY_TEXT["5-1"], _BY_TEXT["2-1"]})
     unique = {n: next(iter(fs)) for n, fs in owners.items() if len(fs) == 1}
     shared = {n: tuple(sorted(fs)) for n, fs in owners.items() if len(fs) > 1}
     return unique, shared

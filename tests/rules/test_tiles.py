@@ -57,7 +57,34 @@ def test_parse_faces_and_names(text: str, face: str) -> None:
     assert FACES[parse_face(text)].text == face
 
 
-@pytest.mark.parametrize("name", ["雜九", "杂八", "大頭六", "銅錘"])
+@pytest.mark.parametrize(
+    ("text", "face"),
+    [  # the short names and aliases of rules.md §A.1 that name one face
+        ("十", "6-4"),
+        ("瓶", "6-4"),
+        ("短10", "6-4"),
+        ("短11", "6-5"),
+        ("短7", "6-1"),
+        ("羽扇", "5-1"),
+        ("六", "4-2"),
+        ("大雞", "4-2"),
+        ("大雞六", "4-2"),
+        ("大鸡", "4-2"),
+        ("小雜", "2-1"),
+        ("小杂", "2-1"),
+        ("細雞", "2-1"),
+        ("细鸡", "2-1"),
+        ("小三", "2-1"),
+        ("么鸡", "2-1"),
+        ("丁鸡", "2-1"),
+        ("细么", "2-1"),
+    ],
+)
+def test_every_name_of_one_face_in_the_spec_table_is_read(text: str, face: str) -> None:
+    assert FACES[parse_face(text)].text == face
+
+
+@pytest.mark.parametrize("name", ["雜九", "杂八", "大頭六", "銅錘", "猴", "么"])
 def test_names_of_two_faces_are_refused_with_the_reason(name: str) -> None:
     with pytest.raises(TileError, match="more than one tile"):
         parse_face(name)
