@@ -109,6 +109,11 @@ def parse_action(ev: Any, seats: tuple[str, ...], where: str) -> Action:
                     f"{where}.discard: a count of tiles is at least 1, got {value}"
                 )
             return Action(seat, "discard", n_tiles=value)
+        if not isinstance(value, list):  # neither form: say both
+            raise TranscriptError(
+                f'{where}.discard: expected the tiles discarded, a list such as ["6-6"], or their '
+                f"count, a whole number ≥ 1; got {value!r}"
+            )
         return Action(seat, "discard", faces=_faces(value, f"{where}.discard"))
     if key == "declare":
         if not isinstance(value, str):

@@ -164,6 +164,11 @@ def test_an_unfinished_last_hand_is_reported_without_money() -> None:
         ),
         (lambda t: t["hands"][0].pop("banker"), "the first hand must name its 'banker'"),
         (lambda t: t.update(rules={"preset": "hk", "qin_mult": 3}), "'qin_mult' has value 3"),
+        (  # transcript.md: a discard names its tiles, or only their count
+            lambda t: t["hands"][0]["events"].append({"seat": "E", "discard": True}),
+            r"events\[0\].discard: expected the tiles discarded, a list such as \[\"6-6\"\], or "
+            r"their count, a whole number ≥ 1; got True",
+        ),
     ],
 )
 def test_not_a_transcript(mutate: Any, pattern: str) -> None:
