@@ -75,7 +75,9 @@ class TableService:
         if body.get("format", FORMAT) != FORMAT:
             raise TranscriptError(f"'format' is {body.get('format')!r}; expected {FORMAT!r}")
         hands = body.get("hands") or [{}]
-        first = hands[0] if isinstance(hands, list) and hands and isinstance(hands[0], dict) else {}
+        if not isinstance(hands, list):
+            raise TranscriptError(f"'hands' must be a list, got {hands!r}")
+        first = hands[0] if hands and isinstance(hands[0], dict) else {}
         if any(h.get("events") for h in hands if isinstance(h, dict)):
             raise TranscriptError("a new session starts with no events; post them to /api/events")
         seats = body.get("seats")

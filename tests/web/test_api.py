@@ -194,3 +194,16 @@ def test_the_hubs_rules_are_the_house_rules_of_new_sessions(tmp_path: Path, hous
         assert referee_json(transcript)["totals"] == dict.fromkeys("ESWN", 0)
     finally:
         hub.close()
+
+
+@pytest.mark.parametrize("hands", [5, True, 2.5])
+def test_a_session_whose_hands_is_not_a_list_gets_400_and_starts_nothing(
+    client: TestClient, hands: object
+) -> None:
+    """POST /api/session takes a transcript with no events (spec/interfaces.md), whose ``hands``
+    is a list (spec/transcript.md): anything else is refused with the reason, not a 500."""
+    body = {"rules": "hk", "seats": list("ESWN"), "hands": hands}
+    r = client.post("/api/session", json=body, headers=AUTH)
+    assert r.status_code == 400, r.text
+    assert "'hands'" in r.json()["error"] and repr(hands) in r.json()["error"]
+    assert client.get("/api/state").json()["session"] is None
