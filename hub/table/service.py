@@ -18,7 +18,7 @@ from hub.referee.hand import Action
 from hub.referee.transcript import FORMAT, action_json, hand_json, parse_action
 from hub.rules.errors import IllegalPlay, RulesError, TranscriptError
 from hub.rules.explain import explain_items
-from hub.rules.options import Rules, resolve_rules, rules_json
+from hub.rules.options import Rules, load_rules, preset_names, resolve_rules, rules_json
 from hub.table.session import LiveSession, replay
 
 Listener = Callable[[Row | None, dict[str, Any]], None]
@@ -90,6 +90,10 @@ class TableService:
             )
         rules = body.get("rules", self.house_rules)
         try:
+            if isinstance(rules, str) and rules not in preset_names():
+                # a club's .toml file: its options, as a transcript names rules, so neither
+                # the ledger nor the exported transcript depends on a file of this machine
+                rules = rules_json(load_rules(rules))
             session = LiveSession(rules, seats, banker, term)  # type: ignore[arg-type]
         except RulesError as e:
             raise TranscriptError(str(e)) from None

@@ -207,3 +207,25 @@ def test_a_session_whose_hands_is_not_a_list_gets_400_and_starts_nothing(
     assert r.status_code == 400, r.text
     assert "'hands'" in r.json()["error"] and repr(hands) in r.json()["error"]
     assert client.get("/api/state").json()["session"] is None
+
+
+def test_a_session_posted_with_a_rules_file_records_its_options_not_the_path(
+    tmp_path: Path,
+) -> None:
+    """A session whose ``rules`` names a club's .toml file keeps the options themselves: the
+    transcript names its rules as a preset or an object (spec/transcript.md), so it referees on
+    another machine, and the ledger resumes (spec/interfaces.md) after the file is gone."""
+    from hub.rules.options import load_rules, rules_json
+
+    club = tmp_path / "club.toml"
+    club.write_text('base = "hk"\nwen_zun = true\n', encoding="utf-8")
+    expected = rules_json(load_rules(str(club)))
+    client = TestClient(create_app(TableService(Ledger(tmp_path / "t.db"), "t1"), TOKEN))
+    body = {"rules": str(club), "seats": list("ESWN"), "hands": [{"banker": "E"}]}
+    assert client.post("/api/session", json=body, headers=AUTH).status_code == 200
+    assert client.post("/api/events", json={"seat": "E", "play": ["6-6"]}, headers=AUTH).is_success
+    assert client.get("/api/transcript").json()["rules"] == expected
+    club.unlink()
+    reopened = TableService(Ledger(tmp_path / "t.db"), "t1")
+    assert reopened.transcript()["rules"] == expected
+    assert reopened.transcript()["hands"][0]["events"] == [{"seat": "E", "play": ["6-6"]}]
