@@ -45,7 +45,7 @@ KEYS = {
     "table": "letters, digits and '-'",
     "rules": "a preset (hk, mainland, culin1893) or a .toml file",
     "camera": "a device index, a video file, a folder of frames, or none",
-    "admin_token": "a string of at least 8 characters",
+    "admin_token": "a non-empty string (8 characters or more advised)",
     "auto_confirm_s": "seconds ≥ 0 (0 = wait for the play press)",
     "confidence": "a number between 0 and 1",
     "frame_retention_days": "days ≥ 0",
@@ -173,7 +173,7 @@ def _rules(v: Any) -> str:
 
 
 def _token(v: Any) -> str:
-    if not isinstance(v, str) or len(v) < 8:
+    if not isinstance(v, str) or not v:
         raise ConfigError(
             f"admin_token: {'(hidden)' if isinstance(v, str) else repr(v)} is not {KEYS['admin_token']}"
         )

@@ -64,6 +64,9 @@ def run(args: argparse.Namespace) -> int:
     print(f"scoreboard: http://{config.http_host}:{config.http_port}/", flush=True)
     if not config.admin_token:
         print(f"admin token (none was given): {hub.admin_token}", flush=True)
+    elif len(config.admin_token) < 8:
+        print("tiengow hub: warning: the admin token is short; anyone on the network "
+              "could guess it", file=sys.stderr, flush=True)  # fmt: skip
     try:
         uvicorn.run(hub.app, host=config.http_host, port=config.http_port, log_level="warning")
     finally:

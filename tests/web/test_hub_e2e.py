@@ -116,3 +116,20 @@ def test_bad_configuration_is_refused_before_starting(tmp_path: Path) -> None:
         "serial: seat '7'",
     ):
         assert piece in p.stderr
+
+
+def test_any_admin_token_is_accepted_and_required(tmp_path: Path) -> None:
+    """`--admin-token TOKEN` (spec/interfaces.md) takes the club's token whatever its length:
+    a short one starts the hub (with a warning) and is then required to change state."""
+    h = HubProcess(tmp_path / "club.db", None, "--admin-token", "secret").start()
+    try:
+        body = {"rules": "hk", "seats": list("ESWN"), "hands": [{"banker": "E"}]}
+        assert httpx.post(h.url + "/api/session", json=body).status_code == 401
+        auth = {"Authorization": "Bearer secret"}
+        assert httpx.post(h.url + "/api/session", json=body, headers=auth).status_code == 200
+    finally:
+        h.stop()
+    assert "admin token" in (tmp_path / f"hub-{h.port}.log").read_text(encoding="utf-8")
+    p = subprocess.run([sys.executable, "-m", "hub.cli", "hub", "--admin-token", ""],
+                       capture_output=True, text=True)  # fmt: skip
+    assert p.returncode == 2 and "admin_token" in p.stderr
