@@ -134,7 +134,7 @@ def load(flags: dict[str, Any]) -> HubConfig:
     check("serial", lambda v: values.__setitem__("serial", parse_serial(v)))
     check("table", lambda v: values.__setitem__("table", _table_id(v)))
     check("rules", lambda v: values.__setitem__("rules", _rules(v)))
-    check("camera", lambda v: values.__setitem__("camera", _text(v, "camera")))
+    check("camera", lambda v: values.__setitem__("camera", _camera(v)))
     check("admin_token", lambda v: values.__setitem__("admin_token", _token(v)))
     check(
         "auto_confirm_s",
@@ -156,6 +156,13 @@ def _text(v: Any, key: str) -> str:
     if not isinstance(v, str) or not v:
         raise ConfigError(f"{key}: {v!r} is not {KEYS[key]}")
     return v
+
+
+def _camera(v: Any) -> str:
+    source = _text(v, "camera")
+    if source != "none" and not source.isdigit() and not Path(source).exists():
+        raise ConfigError(f"camera: {source!r} does not exist; expected {KEYS['camera']}")
+    return source
 
 
 def _table_id(v: Any) -> str:

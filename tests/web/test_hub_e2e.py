@@ -133,3 +133,18 @@ def test_any_admin_token_is_accepted_and_required(tmp_path: Path) -> None:
     p = subprocess.run([sys.executable, "-m", "hub.cli", "hub", "--admin-token", ""],
                        capture_output=True, text=True)  # fmt: skip
     assert p.returncode == 2 and "admin_token" in p.stderr
+
+
+def test_a_camera_source_that_does_not_exist_is_refused_before_starting(tmp_path: Path) -> None:
+    """`--camera SOURCE` is a device index, a video file, a folder of frames or none
+    (spec/interfaces.md): a path that is none of these is a bad setting, said at once, not a
+    hub that runs on without its camera and says nothing until a session starts."""
+    missing = tmp_path / "no-such-frames"
+    p = subprocess.run(
+        [sys.executable, "-m", "hub.cli", "hub", "--db", str(tmp_path / "h.db"),
+         "--admin-token", "secret123", "--camera", str(missing)],
+        capture_output=True, text=True, timeout=20,
+    )  # fmt: skip
+    assert p.returncode == 2, p.stderr
+    assert f"camera: {str(missing)!r}" in p.stderr and "video file" in p.stderr
+    assert not (tmp_path / "h.db").exists()
