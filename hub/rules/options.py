@@ -458,4 +458,5 @@ def rules_json(rules: Rules) -> str | dict[str, Any]:
             return rules.name
     except RulesError:
         pass
-    return {"preset": "hk", **rules.to_dict()}
+    spec_name = {field: name for name, field in SPEC_NAMES.items()}
+    return {"preset": "hk", **{spec_name.get(k, k): v for k, v in rules.to_dict().items()}}

@@ -18,6 +18,7 @@ from hub.rules.options import (
     preset,
     preset_names,
     resolve_rules,
+    rules_json,
 )
 
 
@@ -102,6 +103,16 @@ def test_the_options_named_in_the_spec_are_accepted_under_their_names() -> None:
     assert resolve_rules({"preset": "mainland", "mainland_settlement": "hk"}).settlement == "hk"
     with pytest.raises(RulesError, match=r"'mainland_settlement' has value 'table'; allowed: 'hk'"):
         resolve_rules({"preset": "mainland", "mainland_settlement": "table"})
+
+
+def test_rules_written_out_name_the_options_as_the_spec_does() -> None:
+    """Transcripts and the API write rules under rules.md §I's names (spec/transcript.md), so
+    §I #30 is `mainland_settlement`, and what is written reads back as the same rules."""
+    r = resolve_rules({"preset": "mainland", "wen_zun": True})
+    written = rules_json(r)
+    assert isinstance(written, dict)
+    assert written["mainland_settlement"] == "base_table" and "settlement" not in written
+    assert resolve_rules(written) == r
 
 
 @pytest.mark.parametrize("variant", ["culin1893", "mainland", "hk"])
