@@ -76,6 +76,7 @@ class LiveTable:
         self.pending: dict[int, _Pending] = {}
         self.messages: dict[int, tuple[str, str]] = {}  # seat -> (text, led)
         self.notice: dict[str, Any] | None = None  # the last refusal, for the scoreboard
+        self.screens: dict[int, tuple[list[str], str]] = {}  # seat -> what its pad shows
         service.listeners.append(lambda row, snapshot: self.refresh())
 
     # -- inputs -----------------------------------------------------------------------------
@@ -264,4 +265,10 @@ class LiveTable:
         session = self.service.session
         for seat in range(len(session.seats) if session else 4):
             lines, led = self.screen(seat)
-            self.show_fn(seat, lines, led, 1 if led in ("turn", "error") else 0)
+            # the pad beeps when a turn begins and at every refusal; not again for each
+            # change elsewhere at the table that leaves its display as it was (a pad coming
+            # online, another seat's view), which would beep at the player to act all along
+            changed = self.screens.get(seat) != (lines, led)
+            self.screens[seat] = (lines, led)
+            beep = led == "error" or (led == "turn" and changed)
+            self.show_fn(seat, lines, led, 1 if beep else 0)

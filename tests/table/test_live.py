@@ -86,6 +86,26 @@ def test_an_unsure_read_asks_the_pad_to_confirm(tmp_path: Path) -> None:
     assert len(live.service.session.hands[-1].actions) == 1  # type: ignore[union-attr]
 
 
+def test_the_pad_to_act_beeps_once_when_its_turn_begins(tmp_path: Path) -> None:
+    """A turn beeps when it begins; what changes elsewhere at the table (another seat's view,
+    a pad coming online) shows the seat to act its display again, without a beep; a refusal
+    beeps each time."""
+    tr = json.loads((GOLDEN / "G01-banker-term2-wins-ru-er.json").read_text(encoding="utf-8"))[
+        "transcript"
+    ]
+    live, screens = table(tmp_path, tr)
+    leader = tr["seats"].index(tr["hands"][0]["events"][0]["seat"])
+    live.refresh()
+    assert screens.last[leader][1:] == ("turn", 1)
+    live.refresh()  # (as when any pad comes online: the hub shows every seat again)
+    assert screens.last[leader][1:] == ("turn", 0)
+    other = (leader + 2) % 4
+    for _ in range(2):
+        live.on_zone(ZoneView(other, ("6-6",), 0, 0.99, 0))
+        live.on_press(other, "play", also=lambda db: None)
+        assert screens.last[other][1:] == ("error", 1)
+
+
 def test_an_illegal_play_is_refused_with_the_reason(tmp_path: Path) -> None:
     tr = json.loads((GOLDEN / "G01-banker-term2-wins-ru-er.json").read_text(encoding="utf-8"))[
         "transcript"
