@@ -123,6 +123,7 @@ def recognize(
     per_polarity: list[tuple[float, list[_Found], list[_Found], float, bool]] = []
     laps.lap("pips")
     seeds = [p.xy[p.seed] / scale for p in both if len(p.radius)]
+    seed_radii = [p.radius[p.seed] / scale for p in both if len(p.radius)]
     floor = float(cfg["read"]["min_confidence"])
     # the lightness's gradients, for measuring tiles' rims: once a frame, and only if needed
     grads = functools.cache(lambda: gradients(light))
@@ -251,6 +252,7 @@ def recognize(
     laps.lap("assemble")
     obs.debug["stages_ms"] = dict(laps.ms)
     obs.debug["pips"] = np.concatenate(seeds) if seeds else np.zeros((0, 2))
+    obs.debug["pip_radii"] = np.concatenate(seed_radii) if seed_radii else np.zeros(0)
     obs.debug["ms"] = laps.total
     return obs
 

@@ -92,6 +92,7 @@ class TableRecognizer:
         obs = Observation()
         stages: dict[str, float] = {}
         seeds = []
+        radii = []
         kernel = float(cfg["pip_kernel"]) * tile_px
         parts: dict[Box, Observation] = {}
         kept = 0  # boxes whose reading is the last frame's
@@ -124,6 +125,7 @@ class TableRecognizer:
             obs.uncertain += part.uncertain
             obs.debug.setdefault("doubtful", []).extend(part.debug.get("doubtful", []))  # type: ignore[attr-defined]
             seeds.append(np.add(np.asarray(part.debug.get("pips", np.zeros((0, 2)))), (x0, y0)))
+            radii.append(np.asarray(part.debug.get("pip_radii", np.zeros(0))))
             if fresh:
                 for stage, ms in dict(part.debug.get("stages_ms", {})).items():  # type: ignore[call-overload]
                     stages[stage] = stages.get(stage, 0.0) + float(ms)
@@ -144,7 +146,10 @@ class TableRecognizer:
         obs.tiles.sort(key=lambda t: (t.center[1], t.center[0]))
         pips = np.concatenate(seeds) if seeds else np.zeros((0, 2))
         obs.debug["pips"] = pips
-        backs = self._face_down(half, obs.tiles, pips, tile_px)
+        # (a back's rim lit in a speck or two is no face: only spots of a pip's size count)
+        radius = np.concatenate(radii) if radii else np.zeros(0)
+        sized = pips[radius >= float(cfg["back_pip_radius"]) * tile_px]
+        backs = self._face_down(half, obs.tiles, sized, tile_px)
         obs.face_down = len(backs)
         obs.face_down_zones = dict(Counter(zone for zone in backs if zone is not None))
         laps.lap("face down")
@@ -264,16 +269,25 @@ class TableRecognizer:
             if area < float(cfg["min_fill"]) * rect[1][0] * rect[1][1] or area < tile_px**2:
                 continue
             for cut in cuts(rect, tile_px, self.aspect, self.cfg["locate"])[:1]:
-                if any(held_by(cell, pips, inset).any() for cell in cut.cells):
-                    # face-up tiles not read with confidence are not face-down ones (a speck
-                    # at a cell's rim is where the stack's tiles' corners meet)
+                if any(held_by(cell, pips, inset).sum() >= 2 for cell in cut.cells):
+                    # face-up tiles not read with confidence are not face-down ones: a face
+                    # shows two pips at least (a speck at a cell's rim is where the stack's
+                    # tiles' corners meet; one at a lone back's rim, its bevel lit)
                     continue
-                readings = [  # blank whichever colour the pips would be
-                    read_tile(small, cell, bright, self.aspect, self.cfg["read"])
+                # blank whichever colour the pips would be: no face either way, and blank one
+                # way at least (the dark seams between ivory backs side by side, caught at a
+                # cell's end, read as two dark pips in one half: no face, and no tile's pips)
+                readings = [
+                    [
+                        read_tile(small, cell, bright, self.aspect, self.cfg["read"])
+                        for bright in (True, False)
+                    ]
                     for cell in cut.cells
-                    for bright in (True, False)
                 ]
-                if all(r.is_blank for r in readings):
+                if all(
+                    all(r.face is None for r in two) and any(r.is_blank for r in two)
+                    for two in readings
+                ):
                     for cell in cut.cells:
                         x, y = np.mean(cell, axis=0) / ppm  # millimetres on the mat
                         backs.append(self.layout.zone_at((float(x), float(y))))

@@ -165,6 +165,29 @@ def test_a_glare_on_the_mat_is_not_counted_as_backs() -> None:
     assert truth.face_down == 4 and obs.face_down_zones == {"seat1.won": 4}
 
 
+@pytest.mark.parametrize(("zone", "seed"), [("seat0.play", 689814560), ("seat3.play", 889399135)])
+def test_a_lone_back_whose_rim_shows_a_speck_is_counted(zone: str, seed: int) -> None:
+    """A discard of one tile, face down in a play zone (the demo's frames): its rim, lit, shows
+    a speck or two the pips' search takes for pips, and the back was not counted as a face-up
+    tile not read. A face shows two pips at least, of a pip's size: specks are none."""
+    image, truth = render_table({zone: [None]}, seed)
+    obs = TableRecognizer(find_mat(image)).observe(image)
+    assert truth.face_down == 1 and obs.face_down_zones == {zone: 1}
+
+
+@pytest.mark.parametrize("seed", [2055, 7056])
+def test_ivory_backs_side_by_side_are_counted(seed: int) -> None:
+    """The bench's mat layouts: four ivory backs side by side in a won stack; the dark seams
+    between them, caught at a cell's end, read as two dark pips in one half (no face), and
+    the stack was not counted at all."""
+    rng = np.random.default_rng(seed)
+    faces = [str(f) for f in rng.permutation(CHINESE_SET)[:5]]
+    layout = {f"seat{seed % 4}.play": faces[:4], "centre": faces[4:], "seat1.won": [None] * 4}
+    image, truth = render_table(layout, seed, scheme="ivory" if seed % 3 == 0 else "dark")
+    obs = TableRecognizer(find_mat(image)).observe(image)
+    assert truth.face_down == 4 and obs.face_down_zones == {"seat1.won": 4}
+
+
 def test_a_blank_read_in_doubt_is_not_counted_as_a_back() -> None:
     """Seed 1025: a cell hanging off a 6-3 onto the plain red table reads blank, in doubt
     (most of it off its region); counted, the scene had two backs where it has one."""
