@@ -179,6 +179,7 @@ class TableService:
                 "undo",
                 {"undone": action_json(last, session.seats), "reason": reason},
                 source,
+                also=also,
             )
             session.undo()
             self._notify(row)

@@ -7,6 +7,9 @@ from pathlib import Path
 
 from hub.adapters.camera import Camera
 from hub.adapters.ledger import Ledger
+from hub.config import HubConfig
+from hub.main import build
+from hub.pads import protocol
 from hub.referee.transcript import referee_json
 from hub.table.live import LiveSettings, LiveTable, ZoneView
 from hub.table.service import TableService
@@ -81,3 +84,42 @@ def test_camera_frames_lost(tmp_path: Path) -> None:
     assert live.notice is not None and "no tiles seen" in live.notice["message"]
     live.service.submit(lead, "operator")
     assert len(live.service.session.hands[-1].actions) == 1  # type: ignore[union-attr]
+
+
+class _Link:
+    """A pad's transport back from the hub: what the intake sends it."""
+
+    def __init__(self) -> None:
+        self.sent: list[dict] = []  # type: ignore[type-arg]
+
+    def send(self, msg: dict) -> None:  # type: ignore[type-arg]
+        self.sent.append(msg)
+
+
+def test_an_undo_pressed_just_before_a_crash_is_not_applied_again(tmp_path: Path) -> None:
+    """The hub commits a pad's undo and dies before the ack: the pad resends the same
+    (seat, boot, seq) to the restarted hub, which acks it and does nothing more (pad-protocol.md:
+    the hub applies a message once per (seat, boot, seq) and acks every copy)."""
+    config = HubConfig(db=str(tmp_path / "club.db"))
+    hub = build(config)
+    first = TR["hands"][0]
+    hub.service.start_session({"rules": TR["rules"], "seats": TR["seats"],
+                               "hands": [{"banker": first["banker"], "banker_term": first["banker_term"]}]}, "test")  # fmt: skip
+    lead = EVENTS[0]
+    hub.service.submit(lead, "operator")
+    undo = protocol.btn(seat_of(lead), 7, 1, "undo")
+    hub.intake.receive(seat_of(lead), undo, _Link(), "serial")
+    rows = [r.type for r in hub.ledger.events(hub.service.session_id or 0)]
+    assert rows == ["session", "event", "undo"]
+    hub.close()  # the ack never reached the pad
+
+    hub = build(config)
+    try:
+        link = _Link()
+        hub.intake.receive(seat_of(lead), undo, link, "serial")  # the pad resends it
+        assert [m["ack"] for m in link.sent if m["t"] == "ack"] == [1]
+        assert hub.intake.stats.duplicates == 1 and hub.intake.stats.applied == 0
+        assert [r.type for r in hub.ledger.events(hub.service.session_id or 0)] == rows
+        assert hub.live.screen(seat_of(lead))[1] != "error"
+    finally:
+        hub.close()
