@@ -77,6 +77,7 @@ class LiveTable:
         self.messages: dict[int, tuple[str, str]] = {}  # seat -> (text, led)
         self.notice: dict[str, Any] | None = None  # the last refusal, for the scoreboard
         self.screens: dict[int, tuple[list[str], str]] = {}  # seat -> what its pad shows
+        self.beep_owed: set[int] = set()  # seats refused since their pad was last shown
         service.listeners.append(lambda row, snapshot: self.refresh())
 
     # -- inputs -----------------------------------------------------------------------------
@@ -206,6 +207,8 @@ class LiveTable:
 
     def _tell(self, seat: int, text: str, led: str) -> None:
         self.messages[seat] = (text, led)
+        if led == "error":
+            self.beep_owed.add(seat)
         self.refresh()
 
     def _to_act(self) -> int | None:
@@ -267,8 +270,10 @@ class LiveTable:
             lines, led = self.screen(seat)
             # the pad beeps when a turn begins and at every refusal; not again for each
             # change elsewhere at the table that leaves its display as it was (a pad coming
-            # online, another seat's view), which would beep at the player to act all along
+            # online, another seat's view), which would beep at the player to act all along,
+            # or at the player refused as long as the refusal is on show
             changed = self.screens.get(seat) != (lines, led)
             self.screens[seat] = (lines, led)
-            beep = led == "error" or (led == "turn" and changed)
+            beep = seat in self.beep_owed or (led == "turn" and changed)
+            self.beep_owed.discard(seat)
             self.show_fn(seat, lines, led, 1 if beep else 0)

@@ -150,3 +150,24 @@ def test_auto_confirm_after_a_stable_interval(tmp_path: Path, auto: float) -> No
     live.tick()  # seen 3 s ago (the camera's own clock, 5.0, does not matter)
     played = len(live.service.session.hands[-1].actions)  # type: ignore[union-attr]
     assert played == (1 if auto else 0)
+
+
+def test_a_refusal_beeps_once_not_at_every_later_refresh(tmp_path: Path) -> None:
+    """A refused press beeps its pad once; the refusal still on show does not beep again each
+    time the hub shows every seat (a pad coming online, another seat's play)."""
+    tr = json.loads((GOLDEN / "G01-banker-term2-wins-ru-er.json").read_text(encoding="utf-8"))[
+        "transcript"
+    ]
+    live, screens = table(tmp_path, tr)
+    lead = tr["hands"][0]["events"][0]
+    leader = tr["seats"].index(lead["seat"])
+    other = (leader + 2) % 4
+    live.on_zone(ZoneView(other, ("6-6",), 0, 0.99, 0))
+    live.on_press(other, "play", also=lambda db: None)
+    assert screens.last[other][1:] == ("error", 1)
+    live.refresh()  # (a pad comes online)
+    assert screens.last[other][1:] == ("error", 0)
+    live.on_zone(ZoneView((leader + 1) % 4, ("6-6",), 0, 0.99, 0))
+    live.on_press((leader + 1) % 4, "play", also=lambda db: None)  # another seat's refusal
+    assert screens.last[(leader + 1) % 4][1:] == ("error", 1)
+    assert screens.last[other][2] == 0
