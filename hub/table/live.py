@@ -24,6 +24,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from hub.adapters.ledger import Row
 from hub.rules.errors import IllegalPlay, TranscriptError
 from hub.rules.tiles import format_mask
 from hub.table.service import TableService
@@ -78,7 +79,7 @@ class LiveTable:
         self.notice: dict[str, Any] | None = None  # the last refusal, for the scoreboard
         self.screens: dict[int, tuple[list[str], str]] = {}  # seat -> what its pad shows
         self.beep_owed: set[int] = set()  # seats refused since their pad was last shown
-        service.listeners.append(lambda row, snapshot: self.refresh())
+        service.listeners.append(lambda row, snapshot: self._changed(row))
 
     # -- inputs -----------------------------------------------------------------------------
     def on_zone(self, view: ZoneView) -> None:
@@ -261,6 +262,14 @@ class LiveTable:
             led = mled
         lines = [f"{name} {score:+d}", status, best, message]
         return [line[:LINE] for line in lines], led
+
+    def _changed(self, row: Row | None) -> None:
+        """The service recorded a row (an event, an undo …) or changed a view (None)."""
+        if row is not None:  # the game moved on: refusals on show are out of date, as the
+            for seat, (_, led) in list(self.messages.items()):  # scoreboard's notice is
+                if led == "error":
+                    self.messages.pop(seat, None)
+        self.refresh()
 
     def refresh(self) -> None:
         if self.show_fn is None:

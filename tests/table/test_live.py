@@ -171,3 +171,25 @@ def test_a_refusal_beeps_once_not_at_every_later_refresh(tmp_path: Path) -> None
     live.on_press((leader + 1) % 4, "play", also=lambda db: None)  # another seat's refusal
     assert screens.last[(leader + 1) % 4][1:] == ("error", 1)
     assert screens.last[other][2] == 0
+
+
+def test_a_refusal_gives_way_when_the_game_moves_on(tmp_path: Path) -> None:
+    """A seat refused out of turn: once a play is accepted the refusal is out of date, as on
+    the scoreboard (its notice is cleared), so when that seat's turn comes its pad shows the
+    turn (green LED, a beep), not the old reason and a red LED."""
+    tr = json.loads((GOLDEN / "G01-banker-term2-wins-ru-er.json").read_text(encoding="utf-8"))[
+        "transcript"
+    ]
+    live, screens = table(tmp_path, tr)
+    events = tr["hands"][0]["events"]
+    third = tr["seats"].index(events[2]["seat"])
+    live.on_zone(ZoneView(third, ("6-6",), 0, 0.99, 0))
+    live.on_press(third, "play", also=lambda db: None)
+    assert screens.last[third][1] == "error" and "out of turn" in screens.last[third][0][3]
+    live.service.submit(events[0], "api")  # the operator enters the lead
+    assert live.service.notice is None and screens.last[third][1] == "idle"
+    seat = tr["seats"].index(events[1]["seat"])
+    live.on_zone(ZoneView(seat, tuple(events[1]["play"]), 0, 0.99, 0))
+    live.on_press(seat, "play", also=lambda db: None)
+    lines, led, beep = screens.last[third]
+    assert (led, beep, lines[3]) == ("turn", 1, "")
