@@ -152,7 +152,7 @@ class LiveTable:
 
     def _press_undo(self, seat: int, also: Also) -> None:
         if self.pending.pop(seat, None) is not None:
-            self._tell(seat, "cancelled", "idle")
+            self._tell(seat, "cancelled", "")  # the LED the seat's state gives (its turn)
             self._record_only(seat, also, "cancel", {})
             return
         session = self.service.session

@@ -193,3 +193,20 @@ def test_a_refusal_gives_way_when_the_game_moves_on(tmp_path: Path) -> None:
     live.on_press(seat, "play", also=lambda db: None)
     lines, led, beep = screens.last[third]
     assert (led, beep, lines[3]) == ("turn", 1, "")
+
+
+def test_a_cancelled_question_leaves_the_turn_on_show(tmp_path: Path) -> None:
+    """UNDO at "Play …? OK/UNDO" takes back the question, not the turn: the pad still shows
+    the green LED of the seat to act."""
+    tr = json.loads((GOLDEN / "G01-banker-term2-wins-ru-er.json").read_text(encoding="utf-8"))[
+        "transcript"
+    ]
+    live, screens = table(tmp_path, tr)
+    ev = tr["hands"][0]["events"][0]
+    seat = tr["seats"].index(ev["seat"])
+    live.on_zone(ZoneView(seat, tuple(ev["play"]), 0, 0.5, 0))
+    live.on_press(seat, "play", also=lambda db: None)
+    live.on_press(seat, "undo", also=lambda db: None)
+    lines, led, _ = screens.last[seat]
+    assert (lines[3], led) == ("cancelled", "turn")
+    assert live.service.session.hands[-1].actions == []  # type: ignore[union-attr]
