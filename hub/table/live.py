@@ -86,6 +86,11 @@ class LiveTable:
         with self.lock:
             self.zones[view.seat] = view
             self.seen_at[view.seat] = self.clock()  # the camera's clock may be a video's
+            pending = self.pending.get(view.seat)
+            if pending is not None and pending.faces != view.faces:
+                # the pad asks about tiles no longer there: OK must not play them
+                del self.pending[view.seat]
+                self._tell(view.seat, "tiles moved: PLAY", "")
 
     def on_press(self, seat: int, button: str, also: Also = None) -> None:
         """A pad press (the pad intake's sink): returns once its outcome is durably recorded."""

@@ -210,3 +210,29 @@ def test_a_cancelled_question_leaves_the_turn_on_show(tmp_path: Path) -> None:
     lines, led, _ = screens.last[seat]
     assert (lines[3], led) == ("cancelled", "turn")
     assert live.service.session.hands[-1].actions == []  # type: ignore[union-attr]
+
+
+def test_tiles_moved_while_the_pad_asks_withdraw_the_question(tmp_path: Path) -> None:
+    """The pad asks "Play X? OK/UNDO" about an unsure read; the player changes the tiles and
+    the camera settles on others: OK must not play X, which is no longer on the table. The
+    question is withdrawn and the pad says so; PLAY asks about (or plays) what lies there now."""
+    tr = json.loads((GOLDEN / "G01-banker-term2-wins-ru-er.json").read_text(encoding="utf-8"))[
+        "transcript"
+    ]
+    live, screens = table(tmp_path, tr)
+    ev = tr["hands"][0]["events"][0]
+    seat = tr["seats"].index(ev["seat"])
+    wrong = ("6-5",) if tuple(ev["play"]) != ("6-5",) else ("6-4",)
+    live.on_zone(ZoneView(seat, wrong, 0, 0.5, 0))
+    live.on_press(seat, "play", also=lambda db: None)
+    assert screens.last[seat][0][3].endswith("OK/UNDO")
+    live.on_zone(ZoneView(seat, wrong, 0, 0.6, 1))  # the same tiles settle again: still asked
+    assert screens.last[seat][0][3].endswith("OK/UNDO")
+    live.on_zone(ZoneView(seat, tuple(ev["play"]), 0, 0.99, 2))
+    lines, led, _ = screens.last[seat]
+    assert not lines[3].endswith("OK/UNDO") and "PLAY" in lines[3] and led == "turn"
+    live.on_press(seat, "ok", also=lambda db: None)
+    assert live.service.session.hands[-1].actions == []  # type: ignore[union-attr]
+    live.on_press(seat, "play", also=lambda db: None)
+    assert [a.seat for a in live.service.session.hands[-1].actions] == [seat]  # type: ignore[union-attr]
+    assert live.service.transcript()["hands"][0]["events"] == [ev]
