@@ -274,6 +274,8 @@ class LiveTable:
             for seat, (_, led) in list(self.messages.items()):  # scoreboard's notice is
                 if led == "error":
                     self.messages.pop(seat, None)
+            if row.seat is not None and self.pending.pop(row.seat, None) is not None:
+                self.messages.pop(row.seat, None)  # its question: the seat's action is in
         self.refresh()
 
     def refresh(self) -> None:

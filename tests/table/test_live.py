@@ -236,3 +236,22 @@ def test_tiles_moved_while_the_pad_asks_withdraw_the_question(tmp_path: Path) ->
     live.on_press(seat, "play", also=lambda db: None)
     assert [a.seat for a in live.service.session.hands[-1].actions] == [seat]  # type: ignore[union-attr]
     assert live.service.transcript()["hands"][0]["events"] == [ev]
+
+
+def test_a_question_gives_way_when_the_operator_enters_the_play(tmp_path: Path) -> None:
+    """The pad asks "Play X? OK/UNDO"; the operator enters the seat's play instead: the
+    question is out of date, so the pad stops asking and a late OK plays nothing."""
+    tr = json.loads((GOLDEN / "G01-banker-term2-wins-ru-er.json").read_text(encoding="utf-8"))[
+        "transcript"
+    ]
+    live, screens = table(tmp_path, tr)
+    ev = tr["hands"][0]["events"][0]
+    seat = tr["seats"].index(ev["seat"])
+    live.on_zone(ZoneView(seat, tuple(ev["play"]), 0, 0.5, 0))
+    live.on_press(seat, "play", also=lambda db: None)
+    live.service.submit(ev, "api")
+    lines, led, _ = screens.last[seat]
+    assert not lines[3].endswith("OK/UNDO") and led == "idle"
+    live.on_press(seat, "ok", also=lambda db: None)
+    types = [r.type for r in live.service.ledger.events(live.service.session_id or 0)]
+    assert types == ["session", "confirm", "event"] and screens.last[seat][1] == "idle"
