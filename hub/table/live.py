@@ -6,7 +6,7 @@
 * A **discard** is a ``discard`` press plus the face-down tiles the camera
   counts in that zone (without a camera: as many as were led).
 * A read below the confidence threshold is not guessed: the pad asks
-  "Play 6-6+6-3? OK/UNDO" and waits for ``ok`` or ``undo``.
+  "Play 6-6+6-3?" / "OK/UNDO" (two lines) and waits for ``ok`` or ``undo``.
 * ``undo`` takes back the seat's own last action while the next seat has not
   acted yet; an illegal play is refused with the reason on the pad and the
   scoreboard.
@@ -134,7 +134,8 @@ class LiveTable:
             return
         if view.confidence < self.settings.confidence:
             self.pending[seat] = _Pending(view.faces, view.frame_id)
-            self._tell(seat, f"Play {'+'.join(view.faces)}? OK/UNDO", "turn")
+            # two lines: four tiles fill one ("Play 6-6+6-6+5-5+5-5?"), the keys the other
+            self._tell(seat, f"Play {'+'.join(view.faces)}?\nOK/UNDO", "turn")
             self._record_only(seat, also, "confirm", {"faces": list(view.faces)})
             return
         self._submit(seat, {"play": list(view.faces)}, f"pad:{seat}", view.frame_id, also)
@@ -263,6 +264,8 @@ class LiveTable:
             b = st.trick[st.best]
             best = f"best {format_mask(b.mask)} {session.seats[b.seat]}"
         message, mled = self.messages.get(seat, ("", ""))
+        if "\n" in message:  # a message of two lines takes the place of the best play
+            best, message = message.split("\n", 1)
         if mled:
             led = mled
         lines = [f"{name} {score:+d}", status, best, message]

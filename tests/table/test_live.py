@@ -79,9 +79,7 @@ def test_an_unsure_read_asks_the_pad_to_confirm(tmp_path: Path) -> None:
     live.on_zone(ZoneView(seat, tuple(ev["play"]), 0, 0.5, 0))
     live.on_press(seat, "play")
     assert live.service.session.hands[-1].actions == []  # type: ignore[union-attr]
-    assert screens.last[seat][0][3].startswith("Play ") and screens.last[seat][0][3].endswith(
-        "OK/UNDO"
-    )
+    assert screens.last[seat][0][2].startswith("Play ") and screens.last[seat][0][3] == "OK/UNDO"
     live.on_press(seat, "ok")
     assert len(live.service.session.hands[-1].actions) == 1  # type: ignore[union-attr]
 
@@ -255,3 +253,17 @@ def test_a_question_gives_way_when_the_operator_enters_the_play(tmp_path: Path) 
     live.on_press(seat, "ok", also=lambda db: None)
     types = [r.type for r in live.service.ledger.events(live.service.session_id or 0)]
     assert types == ["session", "confirm", "event"] and screens.last[seat][1] == "idle"
+
+
+def test_the_question_about_four_tiles_fits_the_pad(tmp_path: Path) -> None:
+    """A play of up to four tiles: the pad's question names every tile and what to press,
+    within its 4 lines of 21 characters (pad-protocol.md's show)."""
+    tr = json.loads((GOLDEN / "G01-banker-term2-wins-ru-er.json").read_text(encoding="utf-8"))[
+        "transcript"
+    ]
+    live, screens = table(tmp_path, tr)
+    seat = tr["seats"].index(tr["hands"][0]["events"][0]["seat"])
+    live.on_zone(ZoneView(seat, ("6-6", "6-6", "5-5", "5-5"), 0, 0.5, 0))
+    live.on_press(seat, "play", also=lambda db: None)
+    lines = screens.last[seat][0]
+    assert lines[2:] == ["Play 6-6+6-6+5-5+5-5?", "OK/UNDO"]
