@@ -102,6 +102,7 @@ class Sender:
             self.push(protocol.HELLO, "")
         self._sent_at = now - RETRY_MS
         self.tries = 0
+        self.link_error = False  # a fresh link: 300 ms retries again, the first one now
 
     def _build(self, kind: str, value: str) -> "protocol.Message":
         seat, boot, seq = self.seat, self.boot, self.seq

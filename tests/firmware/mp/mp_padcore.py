@@ -155,4 +155,20 @@ def test_a_flapping_link_queues_one_hello():
     check(pad.sender.pending() == 1, "a new hello after the first was acked")
 
 
+def test_a_reconnect_resends_at_once_even_after_a_link_error():
+    """padcore.Sender.reconnected: the transport came back, so what is in flight goes out at
+    once and gets the 300 ms retries again, not the slow ones of the link error."""
+    pad = make()
+    first = pad.poll(0)
+    now = 0
+    while not pad.sender.link_error:
+        now += 10
+        pad.poll(now)
+    pad.disconnected()
+    pad.connected(now + 100)
+    check(pad.poll(now + 100) == first, "resent at once after the reconnect")
+    check(pad.poll(now + 400) == first, "then every 300 ms")
+    check(not pad.sender.link_error, "a fresh link: no link error yet")
+
+
 run(globals())
