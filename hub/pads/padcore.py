@@ -98,8 +98,12 @@ class Sender:
     def reconnected(self, now: int) -> None:
         """The transport came back: say hello again (once, however often the link flaps) and
         resend what is in flight at once."""
-        if not self._hello_pending():
-            self.push(protocol.HELLO, "")
+        if not self._hello_pending() and self._count < QUEUE:
+            # first of what waits: presses made while the link was down go after it
+            self._head = (self._head - 1) % QUEUE
+            self._kinds[self._head] = protocol.HELLO
+            self._values[self._head] = ""
+            self._count += 1
         self._sent_at = now - RETRY_MS
         self.tries = 0
         self.link_error = False  # a fresh link: 300 ms retries again, the first one now

@@ -171,4 +171,19 @@ def test_a_reconnect_resends_at_once_even_after_a_link_error():
     check(not pad.sender.link_error, "a fresh link: no link error yet")
 
 
+def test_hello_goes_before_presses_queued_while_there_was_no_link():
+    """pad-protocol.md: hello is sent at boot and after every reconnect; presses made while
+    Wi-Fi or the cable was down wait behind it, in their order."""
+    pad = padcore.Pad(1, 77, "t", "unix", ["btn"], 0)
+    pad.press("play")
+    pad.press("ok")
+    pad.connected(0)
+    sent = []
+    for seq in range(1, 4):
+        msg = protocol.decode(pad.poll(seq * 10))
+        sent.append((msg["seq"], msg["t"], msg.get("b")))
+        pad.receive(ack_bytes(seq), seq * 10 + 5)
+    check(sent == [(1, "hello", None), (2, "btn", "play"), (3, "btn", "ok")], "%r" % sent)
+
+
 run(globals())
