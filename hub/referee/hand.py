@@ -577,8 +577,8 @@ def evolve(rules: Rules, table: GroupTable, state: HandState, event: Event) -> H
     n_played = len(trick)
     if n_played == 1:
         state.last = counts[seat] == count
-        if state.dice and state.dice[-1][0] == seat and mask:
-            _check_residual(rules, state, seat, mask)
+        if state.dice and state.dice[-1][0] == seat and mask and rules.residual_dice_in_play:
+            _check_residual(rules, state, seat, mask)  # elsewhere dice are only logged (牌頭)
     counts[seat] -= count
     state.taken |= mask
     if n_played < state.players:

@@ -921,7 +921,7 @@ NOT_IN_PLAY: dict[str, tuple[Callable[[Rules], bool], Tr]] = {
     ),
     "forfeit_payment": (lambda r: r.allow_forfeit, ("no forfeit", "不准棄牌", "不准弃牌")),
     "residual_dice_four": (
-        lambda r: r.variant is Variant.MAINLAND and r.players > 2,
+        lambda r: r.residual_dice_in_play,
         ("mainland game of 3–4 players only", "只用於內地三、四人玩法", "只用于内地三、四人玩法"),
     ),
 }

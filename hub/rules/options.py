@@ -231,6 +231,11 @@ class Rules:
     def stacks_per_hand(self) -> int:
         return self.hand_size
 
+    @property
+    def residual_dice_in_play(self) -> bool:
+        """§F.5: the leftover-tile dice are the mainland game's, and not for a table of two."""
+        return self.variant is Variant.MAINLAND and self.players > 2
+
     def yao_faces(self) -> frozenset[int]:
         """Face indices that count as 么 for 么結 and 擒."""
         return _yao_faces(self.yao_jie_tiles, self.yao_jie_5_1_needs_wen_zun and not self.wen_zun)
