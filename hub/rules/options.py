@@ -317,10 +317,8 @@ def _coerce(source: str, key: str, f: dataclasses.Field[Any], value: Any) -> Any
 
             out.append(FACES[face].text)
         return tuple(out)
-    if key == "si_da_he":
-        if value == "n_players" or (isinstance(value, int) and not isinstance(value, bool)):
-            if isinstance(value, int) and value < 0:
-                raise bad("negative")
+    if key == "si_da_he":  # §I #13: 4 | n_players, a number or a word
+        if value == "n_players" or (type(value) is int and value in (allowed or ())):  # not 4.0
             return value
         raise bad()
     if isinstance(default, int):

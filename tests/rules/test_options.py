@@ -66,6 +66,10 @@ def test_a_preset_file_can_derive_from_another(tmp_path: Path) -> None:
         ),
         ('early_death = "yes"', r"'early_death' has value 'yes'; allowed: true \| false"),
         ("qin_mult = 3", r"'qin_mult' has value 3; allowed: 2 \| 4"),
+        # §I #13: si_da_he is 4 | n_players; 3 was taken though the message allowed only those
+        ("si_da_he = 3", r"'si_da_he' has value 3; allowed: 4 \| 'n_players'"),
+        ("si_da_he = 4.0", r"'si_da_he' has value 4.0; allowed: 4 \| 'n_players'"),
+        ('si_da_he = "all"', r"'si_da_he' has value 'all'; allowed: 4 \| 'n_players'"),
         ("zun_money = -1", r"'zun_money' has value -1 \(negative\)"),
         ('yao_jie_tiles = ["7-1"]', r"'yao_jie_tiles' has value \['7-1'\].*unknown tile"),
         ("[li_pai]\nfive_pairs = true", r"unknown 例牌 'li_pai.five_pairs'"),
