@@ -233,8 +233,30 @@ def parse_transcript(data: Any, rules_override: Rules | None = None) -> Transcri
         hands.append(
             HandSpec(None if banker is None else seats_t.index(banker), term, deal, actions)
         )
+    if isinstance(written, Mapping) and rules_override is None:
+        _check_named_table(written, seats_t, hands)
     rules = fit_table(rules, seats_t, hands)
     return Transcript(rules, data.get("rules"), seats_t, tuple(hands))
+
+
+def _check_named_table(
+    written: Mapping[str, Any], seats: tuple[str, ...], hands: list[HandSpec]
+) -> None:
+    """A rules object that names its players or hand size must agree with the seats and deals:
+    the table is then what the club said (a 9-tile hand settles on base 5, an 8-tile one on 4,
+    §N.6), not silently what the deal shows."""
+    if written.get("players", len(seats)) != len(seats):
+        raise TranscriptError(
+            f"rules name players={written['players']!r}, but 'seats' names {len(seats)}: "
+            f"{list(seats)}; give as many seats as players"
+        )
+    size = written.get("hand_size")
+    for i, h in enumerate(hands):
+        if size is not None and h.deal is not None and h.deal[0].bit_count() != size:
+            raise TranscriptError(
+                f"hands[{i}].deal: {h.deal[0].bit_count()} tiles each, but the rules name "
+                f"hand_size={size!r}; deal {size} tiles to every seat"
+            )
 
 
 def fit_table(rules: Rules, seats: tuple[str, ...], hands: list[HandSpec]) -> Rules:

@@ -200,6 +200,28 @@ def test_a_table_of_three_names_its_hand_size_without_its_players() -> None:
         parse_transcript(tr)
 
 
+def test_a_rules_object_naming_its_table_must_agree_with_the_seats_and_the_deal() -> None:
+    """§F.3 / §N.6: the hand size decides the mainland base (4 for 8 tiles, 5 for 9 or 10). Rules
+    naming hand_size 9 over a deal of 8, or players 4 over three seats, were refereed silently as
+    the deal and seats said; now the contradiction is refused, naming both."""
+    from hub.referee.transcript import parse_transcript
+
+    deal = {k: list(v) for k, v in DEAL.items() if k != "N"}
+    tr: dict[str, Any] = {
+        "format": "tiengow-transcript/1",
+        "rules": {"preset": "mainland", "hand_size": 9},
+        "seats": ["E", "S", "W"],
+        "hands": [{"banker": "E", "deal": deal, "events": []}],
+    }
+    with pytest.raises(TranscriptError, match=r"8 tiles each, but the rules name hand_size=9"):
+        parse_transcript(tr)
+    tr["rules"] = {"preset": "mainland", "players": 4}
+    with pytest.raises(TranscriptError, match=r"rules name players=4, but 'seats' names 3"):
+        parse_transcript(tr)
+    tr["rules"] = {"preset": "mainland", "players": 3, "hand_size": 8}
+    assert parse_transcript(tr).rules.hand_size == 8
+
+
 def test_where_no_one_holds_a_six_six_the_banker_leads_first() -> None:
     """first_leader = heaven_holder (§I #4) on a mainland table of three, both 6-6s left
     undealt: no one holds one, and the banker leads (any seat could before)."""
