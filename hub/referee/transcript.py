@@ -195,12 +195,8 @@ def parse_transcript(data: Any, rules_override: Rules | None = None) -> Transcri
             "'rules' is missing: name a preset (hk, mainland, culin1893) or give an object"
         )
     written = data.get("rules")
-    if isinstance(written, Mapping) and "players" not in written:
-        # the seats say how many play: a mainland table of three naming its hand size alone
-        # is not checked as one of four
-        written = {**written, "players": len(seats_t)}
     try:
-        rules = rules_override or resolve_rules(written, "transcript rules")
+        rules = rules_override or resolve_table_rules(written, seats_t, "transcript rules")
     except RulesError as e:
         raise TranscriptError(str(e)) from None
     hands_data = data.get("hands")
@@ -234,12 +230,21 @@ def parse_transcript(data: Any, rules_override: Rules | None = None) -> Transcri
             HandSpec(None if banker is None else seats_t.index(banker), term, deal, actions)
         )
     if isinstance(written, Mapping) and rules_override is None:
-        _check_named_table(written, seats_t, hands)
+        check_named_table(written, seats_t, hands)
     rules = fit_table(rules, seats_t, hands)
     return Transcript(rules, data.get("rules"), seats_t, tuple(hands))
 
 
-def _check_named_table(
+def resolve_table_rules(written: Any, seats: tuple[str, ...], source: str) -> Rules:
+    """The rules a transcript or a new session names, for a table of ``len(seats)``."""
+    if isinstance(written, Mapping) and "players" not in written:
+        # the seats say how many play: a mainland table of three naming its hand size alone
+        # is not checked as one of four
+        written = {**written, "players": len(seats)}
+    return resolve_rules(written, source)
+
+
+def check_named_table(
     written: Mapping[str, Any], seats: tuple[str, ...], hands: list[HandSpec]
 ) -> None:
     """A rules object that names its players or hand size must agree with the seats and deals:
@@ -574,11 +579,13 @@ __all__ = [
     "RefereeError",
     "Transcript",
     "action_json",
+    "check_named_table",
     "finish_hand",
     "parse_action",
     "parse_transcript",
     "referee",
     "referee_json",
+    "resolve_table_rules",
     "result_json",
     "start_hand",
     "transcript_json",

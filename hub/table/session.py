@@ -10,7 +10,7 @@ action, never rewriting history.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -19,17 +19,19 @@ from hub.referee.transcript import (
     FORMAT,
     HandResult,
     HandSpec,
+    check_named_table,
     check_seats,
     finish_hand,
     fit_table,
     hand_json,
     hand_json_in,
     parse_action,
+    resolve_table_rules,
     start_hand,
 )
 from hub.rules.errors import IllegalPlay, TranscriptError
 from hub.rules.groups import describe_group
-from hub.rules.options import Rules, resolve_rules
+from hub.rules.options import Rules
 from hub.rules.tiles import faces_in
 
 
@@ -49,7 +51,9 @@ class LiveSession:
         names = check_seats(seats)
         if banker not in names:
             raise TranscriptError(f"'banker' must be one of the seats {seats}, got {banker!r}")
-        rules = fit_table(resolve_rules(rules_source, "session rules"), names, [])
+        if isinstance(rules_source, Mapping):
+            check_named_table(rules_source, names, [])
+        rules = fit_table(resolve_table_rules(rules_source, names, "session rules"), names, [])
         self.rules: Rules = rules
         self.rules_source = rules_source
         self.seats = list(seats)

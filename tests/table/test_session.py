@@ -116,3 +116,17 @@ def test_a_li_pai_shown_at_a_live_table(tmp_path: Path) -> None:
     assert result is not None and result["finish"] == ["li_pai"] and result["winner"] == "S"
     assert result["net"] == {"E": -40, "S": 80, "W": -20, "N": -20}  # 5 × 4 each, the banker ×2
     assert referee_json(service.transcript())["totals"] == result["net"]
+
+
+def test_a_session_of_three_names_its_hand_size_as_a_transcript_does() -> None:
+    """§F.3: three players take 8, 9 or 10 tiles. POST /api/session with the rules
+    {"preset": "mainland", "hand_size": 9} and three seats was refused as a table of four
+    (36 tiles), though the same rules in a transcript referee; and players=4 over three seats
+    was taken as three. Both now read as in a transcript."""
+    from hub.table.session import LiveSession
+
+    rules = {"preset": "mainland", "hand_size": 9}
+    s = LiveSession(rules, ["A", "B", "C"], "A")
+    assert (s.rules.players, s.rules.hand_size) == (3, 9)
+    with pytest.raises(TranscriptError, match=r"rules name players=4, but 'seats' names 3"):
+        LiveSession({"preset": "mainland", "players": 4}, ["A", "B", "C"], "A")
