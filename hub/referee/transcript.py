@@ -247,14 +247,11 @@ def resolve_table_rules(written: Any, seats: tuple[str, ...], source: str) -> Ru
 def check_named_table(
     written: Mapping[str, Any], seats: tuple[str, ...], hands: list[HandSpec]
 ) -> None:
-    """A rules object that names its players or hand size must agree with the seats and deals:
-    the table is then what the club said (a 9-tile hand settles on base 5, an 8-tile one on 4,
-    §N.6), not silently what the deal shows."""
-    if written.get("players", len(seats)) != len(seats):
-        raise TranscriptError(
-            f"rules name players={written['players']!r}, but 'seats' names {len(seats)}: "
-            f"{list(seats)}; give as many seats as players"
-        )
+    """A rules object that names its hand size must agree with the deals: the table is then
+    what the club said (a 9-tile hand settles on base 5, an 8-tile one on 4, §N.6), not
+    silently what the deal shows. Its players are fitted to the seats, not checked: rules
+    written out from a club's file (rules_json, a hub's --rules) name players = 4 for a
+    mainland table of any size."""
     size = written.get("hand_size")
     for i, h in enumerate(hands):
         if size is not None and h.deal is not None and h.deal[0].bit_count() != size:

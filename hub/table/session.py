@@ -10,7 +10,7 @@ action, never rewriting history.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -19,7 +19,6 @@ from hub.referee.transcript import (
     FORMAT,
     HandResult,
     HandSpec,
-    check_named_table,
     check_seats,
     finish_hand,
     fit_table,
@@ -51,8 +50,6 @@ class LiveSession:
         names = check_seats(seats)
         if banker not in names:
             raise TranscriptError(f"'banker' must be one of the seats {seats}, got {banker!r}")
-        if isinstance(rules_source, Mapping):
-            check_named_table(rules_source, names, [])
         rules = fit_table(resolve_table_rules(rules_source, names, "session rules"), names, [])
         self.rules: Rules = rules
         self.rules_source = rules_source

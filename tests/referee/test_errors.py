@@ -202,8 +202,8 @@ def test_a_table_of_three_names_its_hand_size_without_its_players() -> None:
 
 def test_a_rules_object_naming_its_table_must_agree_with_the_seats_and_the_deal() -> None:
     """§F.3 / §N.6: the hand size decides the mainland base (4 for 8 tiles, 5 for 9 or 10). Rules
-    naming hand_size 9 over a deal of 8, or players 4 over three seats, were refereed silently as
-    the deal and seats said; now the contradiction is refused, naming both."""
+    naming hand_size 9 over a deal of 8 were refereed silently as the deal said; now the
+    contradiction is refused, naming both."""
     from hub.referee.transcript import parse_transcript
 
     deal = {k: list(v) for k, v in DEAL.items() if k != "N"}
@@ -215,9 +215,8 @@ def test_a_rules_object_naming_its_table_must_agree_with_the_seats_and_the_deal(
     }
     with pytest.raises(TranscriptError, match=r"8 tiles each, but the rules name hand_size=9"):
         parse_transcript(tr)
-    tr["rules"] = {"preset": "mainland", "players": 4}
-    with pytest.raises(TranscriptError, match=r"rules name players=4, but 'seats' names 3"):
-        parse_transcript(tr)
+    tr["rules"] = {"preset": "mainland", "players": 4}  # fitted to the seats, as written out
+    assert parse_transcript(tr).rules.players == 3
     tr["rules"] = {"preset": "mainland", "players": 3, "hand_size": 8}
     assert parse_transcript(tr).rules.hand_size == 8
 

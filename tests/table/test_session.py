@@ -121,12 +121,13 @@ def test_a_li_pai_shown_at_a_live_table(tmp_path: Path) -> None:
 def test_a_session_of_three_names_its_hand_size_as_a_transcript_does() -> None:
     """§F.3: three players take 8, 9 or 10 tiles. POST /api/session with the rules
     {"preset": "mainland", "hand_size": 9} and three seats was refused as a table of four
-    (36 tiles), though the same rules in a transcript referee; and players=4 over three seats
-    was taken as three. Both now read as in a transcript."""
+    (36 tiles), though the same rules in a transcript referee. Players are fitted to the
+    seats (a hub's --rules club.toml is written out naming players = 4)."""
     from hub.table.session import LiveSession
 
     rules = {"preset": "mainland", "hand_size": 9}
     s = LiveSession(rules, ["A", "B", "C"], "A")
     assert (s.rules.players, s.rules.hand_size) == (3, 9)
-    with pytest.raises(TranscriptError, match=r"rules name players=4, but 'seats' names 3"):
-        LiveSession({"preset": "mainland", "players": 4}, ["A", "B", "C"], "A")
+    assert (
+        LiveSession({"preset": "mainland", "players": 4}, ["A", "B", "C"], "A").rules.players == 3
+    )
