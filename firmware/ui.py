@@ -2,7 +2,8 @@
 
 ``Ui.run()`` is the display task: it redraws only when the screen's version changes, scrolls
 lines longer than the 16 characters the built-in 8x8 font fits on 128 pixels (the protocol
-allows 21), blinks the LED on errors and sounds the buzzer for a ``show`` with ``beep``.
+allows 21), draws a character the font lacks (not printable ASCII) as one "?", blinks the LED
+on errors and sounds the buzzer for a ``show`` with ``beep``.
 Drivers are passed in (``oled``: a framebuf-like object with ``show()``; ``led``: a NeoPixel
 of one pixel; ``buzzer``: a PWM), each optional, so the logic runs with fakes off the board.
 """
@@ -61,6 +62,18 @@ def window(text: str, frame: int) -> str:
     return text[start : start + _COLS]
 
 
+def printable(text: str) -> str:
+    """``text`` as the 8x8 font can draw it: each character outside printable ASCII as one "?".
+
+    ``framebuf.text`` draws every UTF-8 byte as a checkered block, three for a Chinese character,
+    shifting the rest of the line; the hub sends ASCII, this keeps any other text legible.
+    """
+    for c in text:
+        if not " " <= c <= "~":
+            return "".join(c if " " <= c <= "~" else "?" for c in text)
+    return text
+
+
 def status_bar(seat: int, link: int, pending: int) -> str:
     """The top line: seat, link state and the number of unacked presses."""
     state = ("ok", "ERR", "LOST")[link] if 0 <= link <= 2 else "?"
@@ -97,7 +110,7 @@ class Ui:
         top = status_bar(self.pad.seat, screen.link, self.pad.sender.pending())
         shown = [top]
         for line in lines:
-            shown.append(window(line, self.frame))
+            shown.append(window(printable(line), self.frame))
         oled = self.oled
         if oled is not None:
             oled.fill(0)

@@ -123,6 +123,20 @@ def test_ui_draws_on_change_and_beeps_once_per_show():
     check(ui.beeps == 1, "redraws do not beep")
 
 
+def test_a_character_the_font_lacks_draws_as_one_placeholder():
+    # framebuf.text draws each UTF-8 byte: a Chinese character became three checkered blocks,
+    # shifting the rest of the line and scrolling by the wrong width. One "?" per character now.
+    pad = padcore.Pad(0, 5, "t", "unix", ["btn"], 0)
+    oled = Oled(FakeI2C())
+    ui = Ui(pad, oled, None, None)
+    pad.receive(protocol.encode(protocol.show(0, ["\u6771 East", "ok"], "idle", 0)), 1)
+    drawn = ui.draw()
+    check(drawn[1] == "? East", "%r" % drawn)
+    lit = [x for x in range(128) for y in range(14, 22) if oled.pixel(x, y)]
+    check(lit and max(lit) < 6 * 8, "6 characters wide, not 8: %r" % max(lit))
+    check(ui.draw()[2] == "ok", "ASCII lines as they were")
+
+
 def test_pn532_frames_and_uid_parsing():
     f = frame(0x4A, b"\x01\x00")
     check(f == bytes((0, 0, 0xFF, 4, 0xFC, 0xD4, 0x4A, 1, 0, 0xE1, 0)), "frame %r" % f)
