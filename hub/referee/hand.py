@@ -18,7 +18,7 @@ from dataclasses import dataclass, field, fields
 from functools import cache
 from typing import Any, NamedTuple
 
-from hub.rules.errors import IllegalPlay, NotYourTurn
+from hub.rules.errors import IllegalPlay, NotYourTurn, Refusal
 from hub.rules.groups import (
     COMBOS_CONTAINING,
     GAOJIAO_PAIR_MASK,
@@ -275,10 +275,16 @@ def _resolve(state: HandState, action: Action, who: str) -> int:
         if state.known and mask & ~state.hands[action.seat]:
             raise IllegalPlay(
                 f"{who} does not hold {format_mask(mask & ~state.hands[action.seat])}; "
-                f"holds {format_mask(state.hands[action.seat])}"
+                f"holds {format_mask(state.hands[action.seat])}",
+                Refusal.NOT_HELD,
+                mask & ~state.hands[action.seat],
             )
         if not state.known and mask & state.taken:
-            raise IllegalPlay(f"{format_mask(mask & state.taken)} has already been played")
+            raise IllegalPlay(
+                f"{format_mask(mask & state.taken)} has already been played",
+                Refusal.ALREADY_PLAYED,
+                mask & state.taken,
+            )
         return mask
     mask = 0
     within = state.hands[action.seat] if state.known else ALL_TILES
@@ -287,14 +293,19 @@ def _resolve(state: HandState, action: Action, who: str) -> int:
         t = allocate(face, taken | mask, within)
         if t < 0:
             text = FACES[face].text
+            one = FACE_MASK[face] & -FACE_MASK[face]  # a tile of that face, to name it
             if state.known:
                 raise IllegalPlay(
                     f"{who} does not hold {'another ' if mask & FACE_MASK[face] else ''}{text}; "
-                    f"holds {format_mask(state.hands[action.seat]) or 'nothing'}"
+                    f"holds {format_mask(state.hands[action.seat]) or 'nothing'}",
+                    Refusal.NOT_HELD,
+                    one,
                 )
             raise IllegalPlay(
                 f"{who} names {text}, but every {text} of the set "
-                f"({FACES[face].copies}) has already been played"
+                f"({FACES[face].copies}) has already been played",
+                Refusal.ALREADY_PLAYED,
+                one,
             )
         mask |= 1 << t
     return mask
@@ -305,7 +316,7 @@ def decide(rules: Rules, table: GroupTable, state: HandState, action: Action, na
     seat = action.seat
     kind = action.kind
     if not 0 <= seat < state.n:
-        raise IllegalPlay(f"there is no seat {seat} at this table of {state.n}")
+        raise IllegalPlay(f"there is no seat {seat} at this table of {state.n}", Refusal.NO_SEAT)
     who = name.names[seat]
     if seat == state.to_act and not state.done:  # the common case first: the seat to act plays
         if kind == "play":
@@ -315,7 +326,8 @@ def decide(rules: Rules, table: GroupTable, state: HandState, action: Action, na
     if kind == "dice":
         if len(action.dice) != 2 or not all(1 <= d <= 6 for d in action.dice):
             raise IllegalPlay(
-                f"{who} threw {list(action.dice)!r}: dice are two numbers from 1 to 6"
+                f"{who} threw {list(action.dice)!r}: dice are two numbers from 1 to 6",
+                Refusal.BAD_DICE,
             )
         return DiceThrown(seat, action.dice)
     if kind == "declare":
@@ -324,13 +336,16 @@ def decide(rules: Rules, table: GroupTable, state: HandState, action: Action, na
         if state.claims:
             c = state.claims[0]
             raise IllegalPlay(
-                f"{who} acted after the hand ended: {name(c.seat)} claimed the 例牌 {c.name!r}"
+                f"{who} acted after the hand ended: {name(c.seat)} claimed the 例牌 {c.name!r}",
+                Refusal.HAND_OVER,
             )
-        raise IllegalPlay(f"{who} acted after the hand ended: every tile has been played")
+        raise IllegalPlay(
+            f"{who} acted after the hand ended: every tile has been played", Refusal.HAND_OVER
+        )
     if kind == "forfeit":
         return _decide_forfeit(rules, state, seat, who, name)
     if not state.active >> seat & 1:
-        raise IllegalPlay(f"{who} forfeited this hand and takes no further part")
+        raise IllegalPlay(f"{who} forfeited this hand and takes no further part", Refusal.FORFEITED)
     if state.to_act >= 0 and seat != state.to_act:
         if (
             kind == "discard"
@@ -350,7 +365,7 @@ def decide(rules: Rules, table: GroupTable, state: HandState, action: Action, na
         return _decide_play(rules, table, state, action, who, name)
     if kind == "discard":
         return _decide_discard(state, action, who)
-    raise IllegalPlay(f"unknown action {kind!r}")
+    raise IllegalPlay(f"unknown action {kind!r}", Refusal.UNKNOWN_ACTION)
 
 
 def _is_lao(table: GroupTable, state: HandState) -> bool:
@@ -369,11 +384,14 @@ def _decide_play(
         if key is None:
             raise IllegalPlay(
                 f"{who} led {format_mask(mask)}: not a legal group (a lead is one tile, or a pair, "
-                f"三文/三武 or 四大 of the 天/地/人/和 series, or 至尊)"
+                f"三文/三武 or 四大 of the 天/地/人/和 series, or 至尊)",
+                Refusal.NOT_A_GROUP,
             )
         if mask.bit_count() > state.counts[seat]:
             raise IllegalPlay(
-                f"{who} led {mask.bit_count()} tiles but holds only {state.counts[seat]}"
+                f"{who} led {mask.bit_count()} tiles but holds only {state.counts[seat]}",
+                Refusal.HOLDS_TOO_FEW,
+                count=state.counts[seat],
             )
         if rules.no_split_lead is not NoSplitLead.OFF and state.known:
             _check_no_split(rules, table, state.hands[seat], mask, who)
@@ -383,14 +401,18 @@ def _decide_play(
         raise IllegalPlay(
             f"{who} played {mask.bit_count()} tile{'s' if mask.bit_count() != 1 else ''} "
             f"({format_mask(mask)}); "
-            f"the lead was {size}: play {size} face up to beat, or discard {size} face down"
+            f"the lead was {size}: play {size} face up to beat, or discard {size} face down",
+            Refusal.WRONG_COUNT,
+            count=size,
         )
     if key is None or mask not in table.beat_sets[state.best_key]:
         raise _refuse_beat(table, state, key, mask, who, name)
     if state.last and size == 1 and rules.early_death and state.stacks[seat] == 0:
         raise IllegalPlay(
             f"{who} played {format_mask(mask)} face up on the last trick with no stack: a player without "
-            f"a stack may not win a last single (early death); {who} must discard"
+            f"a stack may not win a last single (early death); {who} must discard",
+            Refusal.EARLY_DEATH,
+            count=size,
         )
     return _new(Played, (seat, mask, *key))
 
@@ -408,24 +430,35 @@ def _refuse_beat(
     played = format_mask(mask)
     best_name = describe_group(best.mask, table)
     relation = "led" if state.best == 0 else f"best so far, {name(best.seat)}'s"
+    size = mask.bit_count()
     if key is None:
         return IllegalPlay(
-            f"{who} played {played}: not a legal group, so it cannot beat the {relation} {best_name}"
+            f"{who} played {played}: not a legal group, so it cannot beat the {relation} {best_name}",
+            Refusal.NOT_A_GROUP,
         )
     if state.best_key == ZUN_CAPTURED:
         return IllegalPlay(
             f"{who} played {played}: {name(best.seat)}'s {best_name} captured the led 文尊 and "
-            f"wins the trick; nothing beats it; discard {mask.bit_count()} face down"
+            f"wins the trick; nothing beats it; discard {size} face down",
+            Refusal.NOTHING_BEATS,
+            best.mask,
+            size,
         )
     if state.best_key[0] in ZHIZUN_CLASSES:  # only a designated capture beats it, if anything
         only = sorted({describe_group(b, table) for b in table.beaters.get(state.best_key, ())})
         beaten_by = f"only a {' or '.join(only)} beats" if only else "nothing beats"
         return IllegalPlay(
             f"{who} played {played}: {beaten_by} the {relation} {best_name}; "
-            f"discard {mask.bit_count()} face down"
+            f"discard {size} face down",
+            Refusal.CANNOT_BEAT if only else Refusal.NOTHING_BEATS,
+            best.mask,
+            size,
         )
     return IllegalPlay(
-        f"{who} played {played}: {_why_not(state.best_key, key, relation, best_name)}"
+        f"{who} played {played}: {_why_not(state.best_key, key, relation, best_name)}",
+        Refusal.CANNOT_BEAT,
+        best.mask,
+        size,
     )
 
 
@@ -461,14 +494,18 @@ def _check_no_split(rules: Rules, table: GroupTable, hand: int, mask: int, who: 
             raise IllegalPlay(
                 f"{who} led {format_mask(mask)}, splitting {format_mask(largest)} "
                 f"({describe_group(largest, table)}): a combination held must be led whole "
-                f"(no_split_lead = {str(rules.no_split_lead)!r})"
+                f"(no_split_lead = {str(rules.no_split_lead)!r})",
+                Refusal.SPLIT_LEAD,
+                largest,
             )
 
 
 def _decide_discard(state: HandState, action: Action, who: str) -> Discarded:
     seat = action.seat
     if not state.trick:
-        raise IllegalPlay(f"{who} discarded with the lead: the leader must play face up")
+        raise IllegalPlay(
+            f"{who} discarded with the lead: the leader must play face up", Refusal.LEAD_FACE_UP
+        )
     size = state.trick[0].n_tiles
     mask = action.mask
     if mask >= 0 and state.known and not mask & ~state.hands[seat] and mask.bit_count() == size:
@@ -481,48 +518,60 @@ def _decide_discard(state: HandState, action: Action, who: str) -> Discarded:
     if count != size:
         raise IllegalPlay(
             f"{who} discarded {count} tile{'s' if count != 1 else ''}; the lead was {size}: "
-            f"a discard is exactly as many tiles as were led"
+            f"a discard is exactly as many tiles as were led",
+            Refusal.WRONG_DISCARD,
+            count=size,
         )
     if count > state.counts[seat]:
-        raise IllegalPlay(f"{who} discarded {count} tiles but holds only {state.counts[seat]}")
+        raise IllegalPlay(
+            f"{who} discarded {count} tiles but holds only {state.counts[seat]}",
+            Refusal.HOLDS_TOO_FEW,
+            count=state.counts[seat],
+        )
     return Discarded(seat, mask, count)
 
 
 def _decide_declare(rules: Rules, state: HandState, action: Action, who: str) -> Declared:
     if state.started:
         raise IllegalPlay(
-            f"{who} declared {action.name!r} after play began: 例牌 are declared before the first lead"
+            f"{who} declared {action.name!r} after play began: 例牌 are declared before the first lead",
+            Refusal.DECLARE,
         )
     known_names = tuple(LI_PAI_FIELDS)
     if action.name not in known_names:
         raise IllegalPlay(
-            f"{who} declared {action.name!r}: not a 例牌; the 例牌 are {', '.join(known_names)}"
+            f"{who} declared {action.name!r}: not a 例牌; the 例牌 are {', '.join(known_names)}",
+            Refusal.DECLARE,
         )
     if not getattr(rules.li_pai, action.name):
         agreed = [n for n in known_names if getattr(rules.li_pai, n)]
         raise IllegalPlay(
             f"{who} declared {action.name!r}, which this table has not agreed "
-            f"(li_pai.{action.name} = false); agreed: {', '.join(agreed) or 'none'}"
+            f"(li_pai.{action.name} = false); agreed: {', '.join(agreed) or 'none'}",
+            Refusal.DECLARE,
         )
     if any(c.seat == action.seat for c in state.claims):
-        raise IllegalPlay(f"{who} declared twice")
+        raise IllegalPlay(f"{who} declared twice", Refusal.DECLARE)
     if state.known:
         hand = state.hands[action.seat]
     elif action.faces:  # a live table: the claimant shows the hand (extension: "tiles")
         hand = _resolve(state, action, who)
         if hand.bit_count() != rules.hand_size:
             raise IllegalPlay(
-                f"{who} showed {hand.bit_count()} tiles for {action.name!r}; a hand is {rules.hand_size}"
+                f"{who} showed {hand.bit_count()} tiles for {action.name!r}; a hand is {rules.hand_size}",
+                Refusal.DECLARE,
             )
     else:
         raise IllegalPlay(
             f"{who} declared {action.name!r}, but the hand has no deal to check it against "
-            f'(give the deal, or the hand shown as "tiles")'
+            f'(give the deal, or the hand shown as "tiles")',
+            Refusal.DECLARE,
         )
     found = li_pai_value(rules, hand)
     if action.name not in found:
         raise IllegalPlay(
-            f"{who} declared {action.name!r} holding {format_mask(hand)}, which is not that hand"
+            f"{who} declared {action.name!r} holding {format_mask(hand)}, which is not that hand",
+            Refusal.DECLARE,
         )
     return Declared(action.seat, action.name, max(found.values()))
 
@@ -530,20 +579,27 @@ def _decide_declare(rules: Rules, state: HandState, action: Action, who: str) ->
 def _decide_forfeit(rules: Rules, state: HandState, seat: int, who: str, name: Namer) -> Forfeited:
     if not rules.allow_forfeit:
         raise IllegalPlay(
-            f"{who} forfeited, but these rules do not allow forfeiting (allow_forfeit = false)"
+            f"{who} forfeited, but these rules do not allow forfeiting (allow_forfeit = false)",
+            Refusal.FORFEIT_NOT_ALLOWED,
         )
     if state.started:
         raise IllegalPlay(
-            f"{who} forfeited after play began: a forfeit comes before the first lead"
+            f"{who} forfeited after play began: a forfeit comes before the first lead",
+            Refusal.FORFEIT_TOO_LATE,
         )
     if not state.active >> seat & 1:
-        raise IllegalPlay(f"{who} already forfeited")
+        raise IllegalPlay(f"{who} already forfeited", Refusal.FORFEIT_TWICE)
     if (state.active & ~(1 << seat)).bit_count() < 2:
-        raise IllegalPlay(f"{who} forfeited, but at least two players must stay in the hand")
+        raise IllegalPlay(
+            f"{who} forfeited, but at least two players must stay in the hand",
+            Refusal.FORFEIT_TOO_FEW,
+        )
     if state.known and state.hands[seat] & FORFEIT_BLOCKERS:
         raise IllegalPlay(
             f"{who} may not forfeit holding {format_mask(state.hands[seat] & FORFEIT_BLOCKERS)}: only a "
-            f"hand with none of 天, 地, 杂9, 杂8, 斧头, 屏风 may drop out"
+            f"hand with none of 天, 地, 杂9, 杂8, 斧头, 屏风 may drop out",
+            Refusal.FORFEIT_BLOCKED,
+            state.hands[seat] & FORFEIT_BLOCKERS,
         )
     return Forfeited(seat)
 

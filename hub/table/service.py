@@ -16,7 +16,7 @@ from typing import Any
 from hub.adapters.ledger import Ledger, Row
 from hub.referee.hand import Action
 from hub.referee.transcript import FORMAT, action_json, hand_json, parse_action
-from hub.rules.errors import IllegalPlay, RulesError, TranscriptError
+from hub.rules.errors import IllegalPlay, Refusal, RulesError, TranscriptError
 from hub.rules.explain import explain_items
 from hub.rules.options import Rules, load_rules, preset_names, resolve_rules, rules_json
 from hub.table.session import LiveSession, replay
@@ -114,7 +114,9 @@ class TableService:
 
     def _current(self) -> LiveSession:
         if self.session is None or self.session_id is None:
-            raise IllegalPlay("no session is running: start one first (POST /api/session)")
+            raise IllegalPlay(
+                "no session is running: start one first (POST /api/session)", Refusal.NO_SESSION
+            )
         return self.session
 
     def submit(
@@ -172,7 +174,7 @@ class TableService:
         with self.lock:
             session = self._current()
             if not any(h.actions for h in session.hands):
-                raise IllegalPlay("there is nothing to undo")
+                raise IllegalPlay("there is nothing to undo", Refusal.NOTHING_TO_UNDO)
             last = session.hands[-1].actions[-1]
             row = self.ledger.append(
                 self.session_id or 0,
@@ -281,5 +283,5 @@ class TableService:
     def transcript(self) -> dict[str, Any]:
         with self.lock:
             if self.session is None:
-                raise IllegalPlay("no session is running")
+                raise IllegalPlay("no session is running", Refusal.NO_SESSION)
             return self.session.transcript()

@@ -28,7 +28,7 @@ from hub.referee.transcript import (
     resolve_table_rules,
     start_hand,
 )
-from hub.rules.errors import IllegalPlay, TranscriptError
+from hub.rules.errors import IllegalPlay, Refusal, TranscriptError
 from hub.rules.groups import describe_group
 from hub.rules.options import Rules
 from hub.rules.tiles import faces_in
@@ -70,7 +70,7 @@ class LiveSession:
     def check(self, action: Action) -> Event:
         """The event ``action`` would be, or `IllegalPlay`; changes nothing."""
         if self.ended:
-            raise IllegalPlay("the session has ended; start a new one")
+            raise IllegalPlay("the session has ended; start a new one", Refusal.SESSION_OVER)
         state = self.state
         if state.done:  # the first action after a finished hand opens the next one
             state = self._start(len(self.hands), HandLog(None, None))
@@ -91,7 +91,7 @@ class LiveSession:
         """Take back the last action (of the hand in play, or of the hand just finished)."""
         log = self.hands[-1]
         if not log.actions:
-            raise IllegalPlay("there is nothing to undo")
+            raise IllegalPlay("there is nothing to undo", Refusal.NOTHING_TO_UNDO)
         action = log.actions.pop()
         if len(self.results) == len(self.hands):
             self.results.pop()  # the hand is open again
