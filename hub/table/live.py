@@ -8,8 +8,11 @@
 * A read below the confidence threshold is not guessed: the pad asks
   "Play 6-6+6-3?" / "OK/UNDO" (two lines) and waits for ``ok`` or ``undo``.
 * ``undo`` takes back the seat's own last action while the next seat has not
-  acted yet; an illegal play is refused with the reason on the pad and the
-  scoreboard.
+  acted yet; an illegal play is refused with the referee's reason on the
+  scoreboard and a short one, from the refusal's kind, on the pad.
+
+What a pad shows is printable ASCII, 4 lines of at most 21 characters (hub/table/padtext.py):
+its 8x8 font has no Chinese, so seats are called by the ASCII part of their names or "Seat N".
 
 Each pad press is handled exactly once: the pad's key is written in the same
 ledger transaction as the event it causes (or as the recorded refusal), through
@@ -25,13 +28,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from hub.adapters.ledger import Row
-from hub.rules.errors import IllegalPlay, TranscriptError
+from hub.rules.errors import IllegalPlay, Refusal, TranscriptError
 from hub.rules.tiles import format_mask
+from hub.table.padtext import LINE, ascii_line, pad_names, refusal_lines, refusal_text
 from hub.table.service import TableService
 
 ShowFn = Callable[[int, list[str], str, int], None]  # seat, lines, led, beep
 Also = Callable[[Any], object] | None
-LINE = 21  # characters per OLED line
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,10 +130,10 @@ class LiveTable:
     def _press_play(self, seat: int, also: Also) -> None:
         view = self.zones.get(seat)
         if not self.settings.camera:
-            self._refuse(seat, "no camera: the operator enters plays", also)
+            self._refuse(seat, "no camera: the operator enters plays", Refusal.NO_CAMERA, also)
             return
         if view is None or not view.faces:
-            self._refuse(seat, "no tiles seen in your play zone", also)
+            self._refuse(seat, "no tiles seen in your play zone", Refusal.NO_TILES_SEEN, also)
             return
         if view.confidence < self.settings.confidence:
             self.pending[seat] = _Pending(view.faces, view.frame_id)
@@ -164,12 +167,17 @@ class LiveTable:
         session = self.service.session
         last = session.hands[-1].actions[-1] if session and session.hands[-1].actions else None
         if last is None or last.seat != seat:
-            self._refuse(seat, "undo: only your own last action, before the next seat acts", also)
+            self._refuse(
+                seat,
+                "undo: only your own last action, before the next seat acts",
+                Refusal.UNDO_NOT_YOURS,
+                also,
+            )
             return
         try:
             self.service.undo(f"pad:{seat}", "undo pressed", also=also)
         except IllegalPlay as e:
-            self._refuse(seat, str(e), also)
+            self._refuse(seat, str(e), e.kind, also)
             return
         self._tell(seat, "undone", "turn")
 
@@ -192,17 +200,18 @@ class LiveTable:
         except (IllegalPlay, TranscriptError) as e:
             self.notice = {"seat": self._seat_name(seat), "message": str(e), "event": event}
             self.service.set_notice(self.notice)
-            self._tell(seat, str(e), "error")
+            self._tell(seat, "\n".join(refusal_lines(e)), "error")
             return
         self.messages.pop(seat, None)
         self.zones.pop(seat, None)  # that view is used up: the next play needs a new one
         self.notice = None
 
-    def _refuse(self, seat: int, message: str, also: Also) -> None:
+    def _refuse(self, seat: int, message: str, kind: Refusal, also: Also) -> None:
+        """Refuse a press: ``message`` for the ledger and the scoreboard, ``kind`` for the pad."""
         self._record_only(seat, also, "refused", {"message": message})
         self.notice = {"seat": self._seat_name(seat), "message": message}
         self.service.set_notice(self.notice)
-        self._tell(seat, message, "error")
+        self._tell(seat, "\n".join(refusal_text(kind)), "error")
 
     def _record_only(self, seat: int, also: Also, kind: str, payload: dict[str, Any]) -> None:
         """A press that changes no game state is still recorded, so it is applied once."""
@@ -213,6 +222,7 @@ class LiveTable:
         )
 
     def _tell(self, seat: int, text: str, led: str) -> None:
+        """Show ``text`` on the seat's pad: one line, or two ("a\nb") in place of the best play."""
         self.messages[seat] = (text, led)
         if led == "error":
             self.beep_owed.add(seat)
@@ -239,7 +249,8 @@ class LiveTable:
         session = self.service.session
         if session is None:
             return ["Tien Gow Table", "waiting for a", "session to start", ""], "idle"
-        name = session.seats[seat] if seat < len(session.seats) else str(seat)
+        names = pad_names(session.seats)  # the pad's font is ASCII only
+        name = names[seat] if seat < len(names) else f"Seat {seat}"
         score = session.totals()[seat] if seat < len(session.seats) else 0
         st = session.state
         to_act = self._to_act()
@@ -248,9 +259,9 @@ class LiveTable:
             status = "session over"
         elif st.done and session.results:
             winner = session.results[-1].winner
-            status = (
-                "you won the hand" if winner == seat else f"{session.seats[winner]} won the hand"
-            )
+            status = "you won the hand" if winner == seat else f"{names[winner]} won the hand"
+            if len(status) > LINE:
+                status = f"{names[winner]} won"
             led = "win" if winner == seat else "idle"
         elif to_act == seat:
             status = (
@@ -258,18 +269,20 @@ class LiveTable:
             )
             led = "turn"
         else:
-            status = f"{session.seats[to_act]} to play" if to_act is not None else ""
+            status = f"{names[to_act]} to play" if to_act is not None else ""
         best = ""
         if st.trick and 0 <= st.best < len(st.trick):
             b = st.trick[st.best]
-            best = f"best {format_mask(b.mask)} {session.seats[b.seat]}"
+            best = f"best {format_mask(b.mask)} {names[b.seat]}"
+            if len(best) > LINE:  # four tiles: the tiles before the word
+                best = f"{format_mask(b.mask)} {names[b.seat]}"
         message, mled = self.messages.get(seat, ("", ""))
         if "\n" in message:  # a message of two lines takes the place of the best play
             best, message = message.split("\n", 1)
         if mled:
             led = mled
         lines = [f"{name} {score:+d}", status, best, message]
-        return [line[:LINE] for line in lines], led
+        return [ascii_line(line) for line in lines], led
 
     def _changed(self, row: Row | None) -> None:
         """The service recorded a row (an event, an undo …) or changed a view (None)."""

@@ -113,7 +113,7 @@ def test_an_illegal_play_is_refused_with_the_reason(tmp_path: Path) -> None:
     other = (leader + 2) % 4
     live.on_zone(ZoneView(other, ("6-6",), 0, 0.99, 0))
     live.on_press(other, "play", also=lambda db: None)
-    assert screens.last[other][1] == "error" and "out of turn" in screens.last[other][0][3]
+    assert screens.last[other][1] == "error" and screens.last[other][0][3] == "Not your turn"
     assert live.notice is not None and "out of turn" in live.notice["message"]
     types = [r.type for r in live.service.ledger.events(live.service.session_id or 0)]
     assert types == ["session", "refused"]  # recorded, so the pad's press is applied once
@@ -183,7 +183,7 @@ def test_a_refusal_gives_way_when_the_game_moves_on(tmp_path: Path) -> None:
     third = tr["seats"].index(events[2]["seat"])
     live.on_zone(ZoneView(third, ("6-6",), 0, 0.99, 0))
     live.on_press(third, "play", also=lambda db: None)
-    assert screens.last[third][1] == "error" and "out of turn" in screens.last[third][0][3]
+    assert screens.last[third][1] == "error" and screens.last[third][0][3] == "Not your turn"
     live.service.submit(events[0], "api")  # the operator enters the lead
     assert live.service.notice is None and screens.last[third][1] == "idle"
     seat = tr["seats"].index(events[1]["seat"])
@@ -267,3 +267,118 @@ def test_the_question_about_four_tiles_fits_the_pad(tmp_path: Path) -> None:
     live.on_press(seat, "play", also=lambda db: None)
     lines = screens.last[seat][0]
     assert lines[2:] == ["Play 6-6+6-6+5-5+5-5?", "OK/UNDO"]
+
+
+# -- what a pad's 4 x 21 ASCII screen can show -------------------------------------------------
+# The OLED's 8x8 font draws printable ASCII only (firmware/ui.py): Chinese seat names and the
+# referee's sentences (60+ characters, Chinese tile names) become a short ASCII text that fits.
+
+CHINESE = {"E": "東 East", "S": "南", "W": "西 West", "N": "北"}
+
+
+def chinese(tr: dict[str, Any]) -> dict[str, Any]:
+    """The transcript with the seats named as a Hong Kong club names them."""
+    hands = [
+        {
+            **h,
+            "banker": CHINESE[h["banker"]],
+            "deal": {CHINESE[s]: tiles for s, tiles in h.get("deal", {}).items()},
+            "events": [{**ev, "seat": CHINESE[ev["seat"]]} for ev in h["events"]],
+        }
+        for h in tr["hands"]
+    ]
+    return {**tr, "seats": [CHINESE[s] for s in tr["seats"]], "hands": hands}
+
+
+def fits(lines: list[str]) -> bool:
+    return len(lines) <= 4 and all(len(x) <= 21 and x.isascii() and x.isprintable() for x in lines)
+
+
+class AllScreens(Screens):
+    def __init__(self) -> None:
+        super().__init__()
+        self.every: list[list[str]] = []
+
+    def __call__(self, seat: int, lines: list[str], led: str, beep: int) -> None:
+        super().__call__(seat, lines, led, beep)
+        self.every.append(lines)
+
+
+def test_chinese_seat_names_show_as_ascii_on_the_pads(tmp_path: Path) -> None:
+    """ "東 East" shows as "East"; "南", with no ASCII part, as "Seat 1" (the number the pad's own
+    status bar shows): every line sent during a whole session is printable ASCII of ≤ 21."""
+    tr = chinese(
+        json.loads((GOLDEN / "G01-banker-term2-wins-ru-er.json").read_text(encoding="utf-8"))[
+            "transcript"
+        ]
+    )
+    live, _ = table(tmp_path, tr)
+    screens = AllScreens()
+    live.show_fn = screens
+    live.refresh()
+    assert screens.last[0][0][0] == "East +0" and screens.last[1][0][0] == "Seat 1 +0"
+    assert screens.last[2][0][0] == "West +0" and screens.last[3][0][0] == "Seat 3 +0"
+    assert screens.last[1][0][1] == "East to play"
+    play_through(live, tr)
+    assert screens.every and all(fits(lines) for lines in screens.every), [
+        lines for lines in screens.every if not fits(lines)
+    ]
+    assert screens.last[0][0][1] == "you won the hand"  # G01: 東 East, the banker, wins
+    assert screens.last[1][0][1] == "East won the hand"
+
+
+def _lead(live: LiveTable, faces: tuple[str, ...] = ("5-1",)) -> None:
+    live.on_zone(ZoneView(0, faces, 0, 0.99, 0))  # 東 East leads (the deal is not known)
+    live.on_press(0, "play", also=lambda db: None)
+
+
+def _lead_pair(live: LiveTable) -> None:
+    _lead(live, ("6-6", "6-6"))
+
+
+def _press(seat: int, button: str, faces: tuple[str, ...] = (), down: int = 0) -> Any:
+    def act(live: LiveTable) -> None:
+        if faces or down:
+            live.on_zone(ZoneView(seat, faces, down, 0.99, 0))
+        live.on_press(seat, button, also=lambda db: None)
+
+    return act
+
+
+REFUSALS: list[tuple[str, list[Any], int, list[str]]] = [
+    # (what, presses, seat refused, the pad's two free lines)
+    ("out of turn", [_press(2, "play", ("6-6",))], 2, ["", "Not your turn"]),
+    ("not a group", [_press(0, "play", ("6-5", "3-2"))], 0, ["", "Not a legal group"]),
+    ("discard a lead", [_press(0, "discard")], 0, ["You have the lead:", "play face up"]),
+    ("too many tiles", [_lead, _press(1, "play", ("6-6", "6-6"))], 1, ["Play 1 tile", "or discard 1"]),
+    ("too low", [_lead_pair, _press(1, "play", ("1-1", "1-1"))], 1, ["Must beat 6-6+6-6", "or discard 2"]),
+    ("other kind", [_lead, _press(1, "play", ("4-1",))], 1, ["Must beat 5-1", "or discard 1"]),
+    ("discard count", [_lead, _press(1, "discard", (), 2)], 1, ["best 5-1 East", "Discard 1 tile"]),
+    ("undo", [_lead, _press(1, "undo")], 1, ["best 5-1 East", "Cannot undo now"]),
+    ("no tiles", [_press(0, "play")], 0, ["No tiles seen", "in your play zone"]),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("what", "presses", "seat", "shown"), REFUSALS, ids=[r[0] for r in REFUSALS]
+)
+def test_a_refusal_shows_a_short_reason_that_fits_the_pad(
+    tmp_path: Path, what: str, presses: list[Any], seat: int, shown: list[str]
+) -> None:
+    """The pad says what was wrong in its own words within its two free lines; the scoreboard
+    keeps the referee's whole sentence."""
+    tr = chinese(
+        json.loads((GOLDEN / "G01-banker-term2-wins-ru-er.json").read_text(encoding="utf-8"))[
+            "transcript"
+        ]
+    )
+    live, _ = table(tmp_path, tr)
+    screens = AllScreens()
+    live.show_fn = screens
+    for press in presses:
+        press(live)
+    lines, led, beep = screens.last[seat]
+    assert (led, beep) == ("error", 1)
+    assert lines[2:] == shown, lines
+    assert all(fits(x) for x in screens.every)
+    assert live.notice is not None and len(live.notice["message"]) > 21  # the board's sentence
