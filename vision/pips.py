@@ -44,11 +44,16 @@ def lightness(bgr: Image) -> Image:
 
 
 def find_pips(
-    light: Image, bgr: Image, cfg: Config, kernel_px: int | None = None
+    light: Image,
+    bgr: Image,
+    cfg: Config,
+    kernel_px: int | None = None,
+    tile_px: float | None = None,
 ) -> tuple[Pips, Pips]:
     """Pip candidates of both polarities, (bright, dark), from an image's lightness (and its
     colours, for red pips). The top-hat's size follows the image's, or ``kernel_px`` (about a
-    tile's width, when that is known)."""
+    tile's width, when that is known). ``tile_px``, when known (the mat), says how large a
+    pip is where none shows alone."""
     h, w = light.shape
     size = kernel_px or round(float(cfg["kernel_frac"]) * min(h, w))
     lo, hi = (int(v) for v in cfg["kernel_px"])
@@ -57,7 +62,8 @@ def find_pips(
     out = []
     for bright, op in ((True, cv2.MORPH_TOPHAT), (False, cv2.MORPH_BLACKHAT)):
         response, binary = _salient(light, op, kernel, size, cfg)
-        pips = _blobs(binary, bright, h * w, cfg)
+        alone = None if tile_px is None else np.pi * (float(cfg["known_pip_radius"]) * tile_px) ** 2
+        pips = _blobs(binary, bright, h * w, cfg, alone=alone)
         xi = np.round(pips.xy[:, 0]).astype(int)
         yi = np.round(pips.xy[:, 1]).astype(int)
         strong = response[yi, xi] >= int(cfg["seed_contrast"])
@@ -133,10 +139,16 @@ def _pip_area(areas: Floats) -> float | None:
 
 
 def _blobs(
-    binary: Image, bright: bool, image_area: int, cfg: Config, most: float | None = None
+    binary: Image,
+    bright: bool,
+    image_area: int,
+    cfg: Config,
+    most: float | None = None,
+    alone: float | None = None,
 ) -> Pips:
     """Round blobs of a pip's size; blobs of a few pips run together are split. ``most``:
-    a pip's area is this at most (measured on other pips)."""
+    a pip's area is this at most (measured on other pips); ``alone``: a pip's area where
+    no blob is one pip (the tile's size known)."""
     # every blob's outer boundary, those inside another blob's hole too (pips within a
     # printed frame on the mat)
     found, hierarchy = cv2.findContours(binary, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_NONE)
@@ -172,7 +184,9 @@ def _blobs(
     )
     # pips close together (a 6's columns, a blurred 3) run into one blob: split it at its necks
     # (a handful of pips at most, still compact: not a printed line or a tile's rim)
-    typical = float(np.median(area[keep])) if keep.any() else min_area * 4
+    # (where no pip shows alone, as on a 6-6 whose big pips touch in rows of three, a pip's
+    # size from the tile's, if known: else the rows, far larger than a speck, were dropped)
+    typical = float(np.median(area[keep])) if keep.any() else (alone or min_area * 4)
     merged = ~keep & (area >= 2 * min_area) & (area <= 7 * typical)
     box_like = (fill >= 0.35) & (elong <= 4.0)
     for k in np.flatnonzero(merged & ~box_like):

@@ -118,7 +118,7 @@ def recognize(
             corners = np.round(np.array(quad, np.float64) * scale).astype(np.int32)
             cv2.fillConvexPoly(not_ground, corners, 0)
     kernel = round(pip_kernel * scale) if pip_kernel is not None else None
-    both = find_pips(light, work, cfg["pips"], kernel)
+    both = find_pips(light, work, cfg["pips"], kernel, None if tile_px is None else tile_px * scale)
     edges = edge_mask(work, cfg["segment"]) if ground is None else None
     per_polarity: list[tuple[float, list[_Found], list[_Found], float, bool]] = []
     laps.lap("pips")

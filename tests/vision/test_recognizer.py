@@ -188,6 +188,16 @@ def test_ivory_backs_side_by_side_are_counted(seed: int) -> None:
     assert truth.face_down == 4 and obs.face_down_zones == {"seat1.won": 4}
 
 
+def test_a_six_six_whose_pips_touch_in_rows_is_read_on_the_mat() -> None:
+    """The demo's frame: a lone black 6-6 whose big pips touch in rows of three, so that no
+    blob is one pip and the pips' search, which sizes a pip by the blobs that are one, kept
+    none (all larger than seven specks) and the tile went unread. On the mat the tile's size
+    is known, and so is a pip's."""
+    image, _ = render_table({"seat1.play": ["6-6"]}, 288083023)
+    obs = TableRecognizer(find_mat(image)).observe(image)
+    assert [(t.face, t.zone) for t in obs.tiles] == [("6-6", "seat1.play")]
+
+
 def test_a_blank_read_in_doubt_is_not_counted_as_a_back() -> None:
     """Seed 1025: a cell hanging off a 6-3 onto the plain red table reads blank, in doubt
     (most of it off its region); counted, the scene had two backs where it has one."""
