@@ -103,28 +103,35 @@ class Ledger:
                 self.db.execute("ROLLBACK")
                 raise
 
-    def new_session(self, table_id: str) -> int:
-        with self.transaction() as db:
-            cur = db.execute(
-                "INSERT INTO sessions (table_id, created_at) VALUES (?, ?)",
-                (table_id, self._clock()),
-            )
-            return int(cur.lastrowid or 0)
+    def new_session(self, table_id: str, payload: dict[str, Any], source: str) -> Row:
+        """Open a session with its first event, ``session``, in one transaction: a crash never
+        leaves a session without it (reopening would then find no session to resume)."""
+        return self.append(None, "session", payload, source, table_id=table_id)
 
     def append(
         self,
-        session_id: int,
+        session_id: int | None,
         type_: str,
         payload: dict[str, Any],
         source: str,
         seat: int | None = None,
         frame_id: int | None = None,
         also: Callable[[sqlite3.Connection], object] | None = None,
+        table_id: str = "",
     ) -> Row:
-        """Append one event (and run ``also`` in the same transaction); committed on return."""
+        """Append one event (and run ``also`` in the same transaction); committed on return.
+        With ``session_id`` None, a new session of ``table_id`` is opened for it."""
         body = json.dumps({"v": 1, **payload}, ensure_ascii=False, separators=(",", ":"))
         now = self._clock()
         with self.transaction() as db:
+            if session_id is None:
+                session_id = int(
+                    db.execute(
+                        "INSERT INTO sessions (table_id, created_at) VALUES (?, ?)",
+                        (table_id, now),
+                    ).lastrowid
+                    or 0
+                )
             seq = db.execute(
                 "SELECT COALESCE(MAX(seq) + 1, 0) FROM events WHERE session_id = ?", (session_id,)
             ).fetchone()[0]

@@ -106,9 +106,8 @@ class TableService:
         if term is not None:
             payload["banker_term"] = term
         with self.lock:
-            sid = self.ledger.new_session(self.table_id)
-            row = self.ledger.append(sid, "session", payload, source)
-            self.session, self.session_id = session, sid
+            row = self.ledger.new_session(self.table_id, payload, source)
+            self.session, self.session_id = session, row.session_id
             self._notify(row)
         return row
 
