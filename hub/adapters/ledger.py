@@ -97,11 +97,17 @@ class Ledger:
                 yield self.db
                 self.db.execute("COMMIT")
             except sqlite3.DatabaseError as e:
-                self.db.execute("ROLLBACK")
+                self._rollback()
                 raise LedgerError(f"ledger {self.path!r}: write failed: {e}") from None
             except BaseException:
-                self.db.execute("ROLLBACK")
+                self._rollback()
                 raise
+
+    def _rollback(self) -> None:
+        # SQLite may have rolled the transaction back already (a full disk: SQLITE_FULL);
+        # a ROLLBACK then fails, and would hide the reason
+        if self.db.in_transaction:
+            self.db.execute("ROLLBACK")
 
     def new_session(self, table_id: str, payload: dict[str, Any], source: str) -> Row:
         """Open a session with its first event, ``session``, in one transaction: a crash never

@@ -229,3 +229,32 @@ def test_a_session_posted_with_a_rules_file_records_its_options_not_the_path(
     reopened = TableService(Ledger(tmp_path / "t.db"), "t1")
     assert reopened.transcript()["rules"] == expected
     assert reopened.transcript()["hands"][0]["events"] == [{"seat": "E", "play": ["6-6"]}]
+
+
+def test_a_full_disk_is_a_503_that_says_so_and_loses_nothing(tmp_path: Path) -> None:
+    """The disk fills up (a ledger that cannot grow: SQLITE_FULL, as on a full SD card): each
+    change is answered 503 with the reason, the table stays as it was, and once there is room
+    again play goes on; nothing acknowledged is lost."""
+    service = TableService(Ledger(tmp_path / "t.db"), "t1")
+    client = TestClient(create_app(service, TOKEN), raise_server_exceptions=False)
+    body = {"rules": "hk", "seats": list("ESWN"), "hands": [{"banker": "E"}]}
+    assert client.post("/api/session", json=body, headers=AUTH).status_code == 200
+    pages = service.ledger.db.execute("PRAGMA page_count").fetchone()[0]
+    service.ledger.db.execute(f"PRAGMA max_page_count = {pages}")
+    lead = {"seat": "E", "play": ["6-6"]}
+    for i in range(1000):  # play and take back until the ledger is full
+        acknowledged = client.get("/api/state").json()
+        if i % 2 == 0:
+            answer = client.post("/api/events", json=lead, headers=AUTH)
+        else:
+            answer = client.post("/api/undo", json={}, headers=AUTH)
+        if answer.status_code != 200:
+            break
+    assert answer.status_code == 503 and "full" in answer.json()["error"], answer.text
+    assert client.get("/api/state").json() == acknowledged
+    service.ledger.db.execute(f"PRAGMA max_page_count = {pages * 100}")  # room again
+    path, again = ("/api/events", lead) if i % 2 == 0 else ("/api/undo", {})
+    assert client.post(path, json=again, headers=AUTH).status_code == 200
+    live = client.get("/api/state").json()
+    service.ledger.close()
+    assert TableService(Ledger(tmp_path / "t.db"), "t1").state() == live
