@@ -56,7 +56,7 @@ def build(
 
     ``with_camera=False`` leaves the zone views to the caller (the demo renders its own frames).
     """
-    ledger = Ledger(config.db)
+    ledger = Ledger(config.db, exclusive=True)
     service = TableService(ledger, config.table, rules_json(load_rules(config.rules)))
     settings = LiveSettings(
         confidence=config.confidence,

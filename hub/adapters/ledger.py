@@ -8,7 +8,9 @@ file and replaying a session's events rebuilds the table exactly.
 
 from __future__ import annotations
 
+import fcntl
 import json
+import os
 import sqlite3
 import threading
 import time
@@ -66,12 +68,19 @@ class Row:
 class Ledger:
     """One SQLite file holding many sessions. Thread-safe: one connection behind a lock."""
 
-    def __init__(self, path: str | Path, clock: Callable[[], float] = time.time) -> None:
+    def __init__(
+        self, path: str | Path, clock: Callable[[], float] = time.time, exclusive: bool = False
+    ) -> None:
+        """``exclusive``: this process is the only writer (the hub) until `close`; another
+        one would referee against its own copy of the table, so the file is refused to it."""
         self.path = str(path)
         self._clock = clock
         self._lock = threading.RLock()
+        self._owner: int | None = None
         try:
             self.db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
+            if exclusive and self.path != ":memory:":
+                self._own()
             if self.path != ":memory:":
                 mode = self.db.execute("PRAGMA journal_mode=WAL").fetchone()[0]
                 if mode != "wal":
@@ -84,9 +93,27 @@ class Ledger:
         except sqlite3.DatabaseError as e:
             raise LedgerError(f"cannot open ledger {self.path!r}: {e}") from None
 
+    def _own(self) -> None:
+        # flock, not SQLite's own locks: those are taken per transaction, and readers (export)
+        # must still be able to read while the hub writes. The lock goes with the process.
+        self._owner = os.open(self.path, os.O_RDONLY)
+        try:
+            fcntl.flock(self._owner, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            os.close(self._owner)
+            self._owner = None
+            self.db.close()
+            raise LedgerError(
+                f"ledger {self.path!r} is in use by another hub; one hub per ledger file "
+                f"(stop the other one, or give this one another --db)"
+            ) from None
+
     def close(self) -> None:
         with self._lock:
             self.db.close()
+            if self._owner is not None:
+                os.close(self._owner)  # after SQLite's descriptors: closing drops POSIX locks
+                self._owner = None
 
     @contextmanager
     def transaction(self) -> Iterator[sqlite3.Connection]:

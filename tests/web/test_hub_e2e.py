@@ -13,6 +13,7 @@ from typing import Any
 import httpx2 as httpx
 import pytest
 
+from hub.demo import free_port
 from hub.referee.transcript import referee_json
 from hub.rules.options import preset
 from hub.selfplay import play_session, transcript_of
@@ -148,3 +149,29 @@ def test_a_camera_source_that_does_not_exist_is_refused_before_starting(tmp_path
     assert p.returncode == 2, p.stderr
     assert f"camera: {str(missing)!r}" in p.stderr and "video file" in p.stderr
     assert not (tmp_path / "h.db").exists()
+
+
+def test_a_second_hub_on_the_same_ledger_is_refused(tmp_path: Path) -> None:
+    """Two hubs writing one ledger would each referee against their own copy of the table:
+    both accepted the same lead, and the file no longer replayed (the next start failed).
+    The second hub is refused at start, naming the file; the first plays on."""
+    tr = selfplayed(1, 3)
+    first = HubProcess(tmp_path / "club.db").start()
+    try:
+        assert first.post("/api/session", session_body(tr)).status_code == 200
+        second = subprocess.run(
+            [sys.executable, "-m", "hub.cli", "hub", "--db", str(tmp_path / "club.db"),
+             "--http", f"127.0.0.1:{free_port()}", "--admin-token", "e2e-token-123"],
+            capture_output=True, text=True, timeout=30,
+        )  # fmt: skip
+        assert second.returncode == 2, second.stderr
+        assert "club.db" in second.stderr and "another hub" in second.stderr
+        for ev in events_of(tr)[:3]:
+            assert first.post("/api/events", ev).status_code == 200
+    finally:
+        first.stop()
+    again = HubProcess(tmp_path / "club.db").start()  # the ledger replays
+    try:
+        assert sum(len(h["events"]) for h in again.get("/api/transcript")["hands"]) == 3
+    finally:
+        again.stop()
