@@ -69,14 +69,23 @@ class Ledger:
     """One SQLite file holding many sessions. Thread-safe: one connection behind a lock."""
 
     def __init__(
-        self, path: str | Path, clock: Callable[[], float] = time.time, exclusive: bool = False
+        self,
+        path: str | Path,
+        clock: Callable[[], float] = time.time,
+        exclusive: bool = False,
+        readonly: bool = False,
     ) -> None:
         """``exclusive``: this process is the only writer (the hub) until `close`; another
-        one would referee against its own copy of the table, so the file is refused to it."""
+        one would referee against its own copy of the table, so the file is refused to it.
+        ``readonly``: an existing ledger, read and never written (export), even while a hub
+        writes it; a file that is not a ledger is refused, not made into one."""
         self.path = str(path)
         self._clock = clock
         self._lock = threading.RLock()
         self._owner: int | None = None
+        if readonly:
+            self._open_readonly()
+            return
         try:
             self.db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
             if exclusive and self.path != ":memory:":
@@ -92,6 +101,20 @@ class Ledger:
             self.db.executescript(SCHEMA)
         except sqlite3.DatabaseError as e:
             raise LedgerError(f"cannot open ledger {self.path!r}: {e}") from None
+
+    def _open_readonly(self) -> None:
+        accepted = "a ledger is the SQLite file that `tiengow hub --db PATH` writes"
+        try:
+            uri = Path(self.path).resolve().as_uri() + "?mode=ro"
+            self.db = sqlite3.connect(uri, uri=True, check_same_thread=False, isolation_level=None)
+            found = self.db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
+            tables = {r[0] for r in found.fetchall()}
+        except sqlite3.DatabaseError as e:
+            raise LedgerError(f"{self.path!r} is not a tiengow ledger ({e}); {accepted}") from None
+        if not {"sessions", "events"} <= tables:
+            self.db.close()
+            what = f"its tables are {sorted(tables)}" if tables else "it holds no tables"
+            raise LedgerError(f"{self.path!r} is not a tiengow ledger ({what}); {accepted}")
 
     def _own(self) -> None:
         # flock, not SQLite's own locks: those are taken per transaction, and readers (export)

@@ -22,7 +22,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"tiengow export: no ledger at {args.db!r}", file=sys.stderr)
         return 2
     try:
-        ledger = Ledger(args.db)
+        ledger = Ledger(args.db, readonly=True)
         sid = args.session if args.session is not None else ledger.latest_session()
         known = [s["id"] for s in ledger.sessions()]
         if sid is None or sid not in known:

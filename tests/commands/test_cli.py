@@ -113,3 +113,31 @@ def test_demo_with_a_ledger_it_cannot_open_says_so(tmp_path: Path) -> None:
     assert p.returncode == 2, p.stderr
     assert "Traceback" not in p.stderr
     assert str(db) in p.stderr and "--db" in p.stderr
+
+
+@pytest.mark.parametrize("kind", ["empty", "another program's SQLite", "text"])
+def test_export_of_a_file_that_is_not_a_ledger_says_so_and_leaves_it_alone(
+    tmp_path: Path, kind: str
+) -> None:
+    """`tiengow export --db PATH` reads a ledger; a file that is not one is an error that says
+    what is accepted (exit 2), and export never writes: it used to create the ledger's tables
+    in it and switch it to WAL."""
+    import sqlite3
+
+    f = tmp_path / "other.db"
+    if kind == "empty":
+        f.write_bytes(b"")
+    elif kind == "text":
+        f.write_text("name,score\nE,10\n", encoding="utf-8")
+    else:
+        db = sqlite3.connect(f)
+        db.execute("CREATE TABLE contacts (name TEXT)")
+        db.commit()
+        db.close()
+    before = f.read_bytes()
+    p = tiengow("export", "--db", str(f))
+    assert p.returncode == 2, p.stderr
+    assert str(f) in p.stderr and "not a tiengow ledger" in p.stderr, p.stderr
+    assert "tiengow hub --db" in p.stderr  # what is accepted
+    assert f.read_bytes() == before
+    assert sorted(x.name for x in tmp_path.iterdir()) == ["other.db"]  # no -wal, no -shm
