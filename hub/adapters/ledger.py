@@ -201,12 +201,15 @@ class Ledger:
             row_id = int(cur.lastrowid or 0)
         return Row(row_id, session_id, seq, type_, {"v": 1, **payload}, now, source, seat, frame_id)
 
-    def _rows(self, sql: str, args: tuple[Any, ...]) -> list[Row]:
+    def _read(self, sql: str, args: tuple[Any, ...] = ()) -> list[Any]:
         with self._lock:
             try:
-                found = self.db.execute(sql, args).fetchall()
+                return self.db.execute(sql, args).fetchall()
             except sqlite3.DatabaseError as e:
                 raise LedgerError(f"ledger {self.path!r}: read failed: {e}") from None
+
+    def _rows(self, sql: str, args: tuple[Any, ...]) -> list[Row]:
+        found = self._read(sql, args)
         return [
             Row(r[0], r[1], r[2], r[3], json.loads(r[4]), r[5], r[6], r[7], r[8]) for r in found
         ]
@@ -224,20 +227,17 @@ class Ledger:
         )
 
     def last_event_id(self) -> int:
-        with self._lock:
-            return int(self.db.execute("SELECT COALESCE(MAX(id), 0) FROM events").fetchone()[0])
+        return int(self._read("SELECT COALESCE(MAX(id), 0) FROM events")[0][0])
 
     def sessions(self) -> list[dict[str, Any]]:
-        with self._lock:
-            rows = self.db.execute(
-                "SELECT s.id, s.table_id, s.created_at, COUNT(e.id) FROM sessions s "
-                "LEFT JOIN events e ON e.session_id = s.id GROUP BY s.id ORDER BY s.id"
-            ).fetchall()
+        rows = self._read(
+            "SELECT s.id, s.table_id, s.created_at, COUNT(e.id) FROM sessions s "
+            "LEFT JOIN events e ON e.session_id = s.id GROUP BY s.id ORDER BY s.id"
+        )
         return [{"id": r[0], "table": r[1], "created_at": r[2], "events": r[3]} for r in rows]
 
     def latest_session(self) -> int | None:
-        with self._lock:
-            row = self.db.execute("SELECT MAX(id) FROM sessions").fetchone()
+        row = self._read("SELECT MAX(id) FROM sessions")[0]
         return None if row[0] is None else int(row[0])
 
     def store_frame(self, jpeg: bytes) -> int:
@@ -248,9 +248,8 @@ class Ledger:
             return int(cur.lastrowid or 0)
 
     def frame(self, frame_id: int) -> bytes | None:
-        with self._lock:
-            row = self.db.execute("SELECT jpeg FROM frames WHERE id = ?", (frame_id,)).fetchone()
-        return None if row is None else row[0]
+        found = self._read("SELECT jpeg FROM frames WHERE id = ?", (frame_id,))
+        return found[0][0] if found else None
 
     def prune_frames(self, keep_seconds: float) -> int:
         """Forget frame images older than the retention period (their rows stay, for references)."""

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from hub.adapters.ledger import Ledger, LedgerError
 from hub.rules.errors import TienGowError
-from hub.table.session import replay
+from hub.table.service import replay_ledger
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -31,7 +31,7 @@ def run(args: argparse.Namespace) -> int:
                 file=sys.stderr,
             )
             return 2
-        session = replay({"type": r.type, "payload": r.payload} for r in ledger.events(sid))
+        session = replay_ledger(ledger, sid)
     except (LedgerError, TienGowError) as e:
         print(f"tiengow export: {e}", file=sys.stderr)
         return 2

@@ -10,13 +10,13 @@ serialised by one lock.
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
-from hub.adapters.ledger import Ledger, Row
+from hub.adapters.ledger import Ledger, LedgerError, Row
 from hub.referee.hand import Action
 from hub.referee.transcript import FORMAT, action_json, hand_json, parse_action
-from hub.rules.errors import IllegalPlay, Refusal, RulesError, TranscriptError
+from hub.rules.errors import IllegalPlay, Refusal, RulesError, TienGowError, TranscriptError
 from hub.rules.explain import explain_items
 from hub.rules.options import Rules, load_rules, preset_names, resolve_rules, rules_json
 from hub.table.session import LiveSession, replay
@@ -41,6 +41,25 @@ def finish_multipliers(rules: Rules) -> dict[str, int]:
     return {label: int(getattr(rules, option)) for label, option in FINISH_MULTIPLIER.items()}
 
 
+def replay_ledger(ledger: Ledger, sid: int) -> LiveSession | None:
+    """Session ``sid`` of ``ledger`` rebuilt from its events; `LedgerError` naming the file, the
+    session and the event if they do not replay (rows written by hand, or by two hubs)."""
+    at: list[Row] = []
+
+    def payloads() -> Iterator[dict[str, Any]]:
+        for r in ledger.events(sid):
+            at[:] = [r]
+            yield {"type": r.type, "payload": r.payload}
+
+    try:
+        return replay(payloads())
+    except (TienGowError, KeyError, TypeError) as e:
+        where = f"event {at[0].seq} ({at[0].type!r})" if at else "its events"
+        raise LedgerError(
+            f"ledger {ledger.path!r}: session {sid} does not replay at {where}: {e}"
+        ) from None
+
+
 class TableService:
     def __init__(
         self, ledger: Ledger, table_id: str = "t1", house_rules: str | dict[str, Any] = "hk"
@@ -61,8 +80,7 @@ class TableService:
         sid = self.ledger.latest_session()
         if sid is None:
             return
-        rows = self.ledger.events(sid)
-        self.session = replay({"type": r.type, "payload": r.payload} for r in rows)
+        self.session = replay_ledger(self.ledger, sid)
         self.session_id = sid if self.session is not None else None
 
     # -- changes ----------------------------------------------------------------------------

@@ -141,3 +141,52 @@ def test_export_of_a_file_that_is_not_a_ledger_says_so_and_leaves_it_alone(
     assert "tiengow hub --db" in p.stderr  # what is accepted
     assert f.read_bytes() == before
     assert sorted(x.name for x in tmp_path.iterdir()) == ["other.db"]  # no -wal, no -shm
+
+
+def test_export_of_a_damaged_ledger_says_so(tmp_path: Path) -> None:
+    from hub.adapters.ledger import Ledger
+    from hub.table.service import TableService
+
+    db = tmp_path / "club.db"
+    service = TableService(Ledger(db))
+    service.start_session({"rules": "hk", "seats": list("ESWN"), "hands": [{"banker": "E"}]}, "t")
+    service.ledger.close()
+    with db.open("r+b") as f:  # the sessions table's page overwritten
+        f.seek(4096)
+        f.write(b"\xff" * 4096)
+    p = tiengow("export", "--db", str(db))
+    assert p.returncode == 2 and "Traceback" not in p.stderr, p.stderr
+    assert str(db) in p.stderr and "malformed" in p.stderr
+
+
+def test_a_hub_on_a_damaged_ledger_says_so(tmp_path: Path) -> None:
+    """A ledger whose pages are damaged, or whose events no longer replay (rows written by
+    hand, or by two hubs at once): `tiengow hub` stops with an error naming the file and
+    what is wrong (exit 2), not a traceback, and writes nothing."""
+    import sqlite3
+
+    from hub.adapters.ledger import Ledger
+    from hub.demo import free_port
+    from hub.table.service import TableService
+
+    db = tmp_path / "club.db"
+    service = TableService(Ledger(db))
+    service.start_session({"rules": "hk", "seats": list("ESWN"), "hands": [{"banker": "E"}]}, "t")
+    service.submit({"seat": "E", "play": ["6-6"]}, "t")
+    service.ledger.close()
+    raw = sqlite3.connect(db)  # a second lead by E, as a second hub would have written it
+    raw.execute("INSERT INTO events (session_id, seq, type, payload, recorded_at, source) "
+                "SELECT session_id, seq + 1, type, payload, recorded_at, source FROM events "
+                "WHERE seq = 1")  # fmt: skip
+    raw.commit()
+    raw.close()
+    hub = ("hub", "--db", str(db), "--http", f"127.0.0.1:{free_port()}", "--admin-token", "x" * 12)
+    p = tiengow(*hub)
+    assert p.returncode == 2 and "Traceback" not in p.stderr, p.stderr
+    assert str(db) in p.stderr and "session 1" in p.stderr and "out of turn" in p.stderr
+    with db.open("r+b") as f:  # now its pages
+        f.seek(4096)
+        f.write(b"\xff" * 4096)
+    p = tiengow(*hub)
+    assert p.returncode == 2 and "Traceback" not in p.stderr, p.stderr
+    assert str(db) in p.stderr and "malformed" in p.stderr
