@@ -48,6 +48,10 @@ CREATE TABLE IF NOT EXISTS frames (
 """
 
 
+VERSION = 1
+"""The format of the events' payloads (their field "v"); a ledger with newer ones is refused."""
+
+
 class LedgerError(TienGowError):
     """The ledger could not be opened, read or written; says which file and why."""
 
@@ -177,7 +181,7 @@ class Ledger:
     ) -> Row:
         """Append one event (and run ``also`` in the same transaction); committed on return.
         With ``session_id`` None, a new session of ``table_id`` is opened for it."""
-        body = json.dumps({"v": 1, **payload}, ensure_ascii=False, separators=(",", ":"))
+        body = json.dumps({"v": VERSION, **payload}, ensure_ascii=False, separators=(",", ":"))
         now = self._clock()
         with self.transaction() as db:
             if session_id is None:
@@ -199,7 +203,9 @@ class Ledger:
             if also is not None:
                 also(db)
             row_id = int(cur.lastrowid or 0)
-        return Row(row_id, session_id, seq, type_, {"v": 1, **payload}, now, source, seat, frame_id)
+        return Row(
+            row_id, session_id, seq, type_, {"v": VERSION, **payload}, now, source, seat, frame_id
+        )
 
     def _read(self, sql: str, args: tuple[Any, ...] = ()) -> list[Any]:
         with self._lock:
@@ -209,10 +215,18 @@ class Ledger:
                 raise LedgerError(f"ledger {self.path!r}: read failed: {e}") from None
 
     def _rows(self, sql: str, args: tuple[Any, ...]) -> list[Row]:
-        found = self._read(sql, args)
-        return [
-            Row(r[0], r[1], r[2], r[3], json.loads(r[4]), r[5], r[6], r[7], r[8]) for r in found
+        rows = [
+            Row(r[0], r[1], r[2], r[3], json.loads(r[4]), r[5], r[6], r[7], r[8])
+            for r in self._read(sql, args)
         ]
+        for row in rows:  # a newer payload may mean what this version cannot know
+            if row.payload.get("v", VERSION) > VERSION:
+                raise LedgerError(
+                    f"ledger {self.path!r}: event {row.seq} of session {row.session_id} was "
+                    f"written by a newer tiengow (version {row.payload['v']}); this one reads "
+                    f"ledgers of version {VERSION}: update it"
+                )
+        return rows
 
     _COLUMNS = "id, session_id, seq, type, payload, recorded_at, source, seat, frame_id"
 

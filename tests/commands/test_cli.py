@@ -190,3 +190,29 @@ def test_a_hub_on_a_damaged_ledger_says_so(tmp_path: Path) -> None:
     p = tiengow(*hub)
     assert p.returncode == 2 and "Traceback" not in p.stderr, p.stderr
     assert str(db) in p.stderr and "malformed" in p.stderr
+
+
+def test_a_ledger_from_a_newer_version_is_refused_not_misread(tmp_path: Path) -> None:
+    """Every ledger event carries its format version ("v": 1). Events written by a newer
+    tiengow ("v": 2) may mean what this one cannot know: hub and export refuse the ledger,
+    saying so (exit 2), instead of replaying it as version 1 (wrong scores, silently)."""
+    import sqlite3
+
+    from hub.adapters.ledger import Ledger
+    from hub.demo import free_port
+    from hub.table.service import TableService
+
+    db = tmp_path / "club.db"
+    service = TableService(Ledger(db))
+    service.start_session({"rules": "hk", "seats": list("ESWN"), "hands": [{"banker": "E"}]}, "t")
+    service.submit({"seat": "E", "play": ["6-6"]}, "t")
+    service.ledger.close()
+    raw = sqlite3.connect(db)
+    raw.execute("UPDATE events SET payload = json_set(payload, '$.v', 2) WHERE seq = 1")
+    raw.commit()
+    raw.close()
+    for args in (("export", "--db", str(db)),
+                 ("hub", "--db", str(db), "--http", f"127.0.0.1:{free_port()}", "--admin-token", "x" * 12)):  # fmt: skip
+        p = tiengow(*args)
+        assert p.returncode == 2 and "Traceback" not in p.stderr, p.stderr
+        assert str(db) in p.stderr and "newer" in p.stderr and "version 2" in p.stderr, p.stderr
