@@ -366,3 +366,36 @@ def test_a_refusal_at_the_table_shows_on_the_scoreboard(
         page.wait_for_selector("#notice", state="hidden")
     finally:
         ctx.close()
+
+
+LONG_NAMES = ["歐陽翠華婆婆呀", "司徒大文伯伯", "諸葛孔明先生", "上官婉兒小姐姐"]
+
+BADGES_SHOWN = """() => [...document.querySelectorAll('#seats .badge')].map(b => {
+  const r = b.getBoundingClientRect(), card = b.closest('.seat').getBoundingClientRect();
+  const hit = document.elementFromPoint((r.left + r.right) / 2, (r.top + r.bottom) / 2);
+  return {text: b.textContent, inside: r.width > 0 && r.left >= card.left && r.right <= card.right
+          && b.contains(hit)};
+})"""
+NAMES_CUT = """() => [...document.querySelectorAll('#seats .name')]
+  .filter(n => n.scrollWidth > n.clientWidth + 1).map(n => n.textContent)"""
+
+
+@pytest.mark.parametrize("path", ["/?lang=zh-Hant", "/overlay?lang=zh-Hant"])
+def test_long_names_leave_the_banker_and_turn_badges_in_sight(
+    hub: HubProcess, open_page: Any, path: str
+) -> None:
+    """A long Chinese name is shortened (its whole in the title), never the badges after it:
+    they were clipped with the name's end, so the banker and the seat to play went unmarked."""
+    tr = session(1, seed=11, seats=LONG_NAMES)
+    assert hub.post("/api/session", start_body(tr)).status_code == 200
+    page = open_page(path)
+    page.wait_for_selector(f"#seats .seat:has-text('{LONG_NAMES[3]}')")
+    banker = tr["hands"][0]["banker"]  # who also leads: two badges after one long name
+    page.wait_for_selector(f"#seats .seat .name:has-text('{banker}') .badge.act")
+    shown = page.evaluate(BADGES_SHOWN)
+    assert [b["text"] for b in shown] == ["莊家", "出牌"], shown
+    assert all(b["inside"] for b in shown), shown
+    assert page.evaluate(NAMES_CUT) == []  # shortened with an ellipsis, not cut mid-glyph
+    for name in LONG_NAMES:
+        assert page.locator(f"#seats .seat .name[title='{name}']").count() == 1
+    shot(page, "long-names" + ("-overlay" if "overlay" in path else ""))

@@ -36,7 +36,8 @@
       var marks = '';
       for (var k = 0; k < (stacks || 0); k++) marks += '<i></i>';
       return '<div class="' + cls + '" data-seat="' + p.seat + '" style="--c:' + COLORS[i % 4] + '">' +
-        '<div class="name">' + esc(p.name) + badges + '</div>' +
+        '<div class="name" title="' + esc(p.name) + '"><span class="nm">' + esc(p.name) + '</span>' +
+        (badges ? '<span class="badges">' + badges + '</span>' : '') + '</div>' +
         '<div class="score' + (p.score < 0 ? ' neg' : p.score === 0 ? ' zero' : '') + '" data-score="' + p.score + '">' + signed(p.score) + '</div>' +
         '<div class="meta"><span class="stacks">' + (stacks === undefined ? '' : esc(t('{n} stacks', { n: stacks }))) +
         '<span class="marks">' + marks + '</span></span>' +
