@@ -399,3 +399,35 @@ def test_long_names_leave_the_banker_and_turn_badges_in_sight(
     for name in LONG_NAMES:
         assert page.locator(f"#seats .seat .name[title='{name}']").count() == 1
     shot(page, "long-names" + ("-overlay" if "overlay" in path else ""))
+
+
+OUTSIDE_THE_PANEL = """() => {
+  const panel = document.getElementById('board').getBoundingClientRect();
+  const out = [...document.querySelectorAll('#trick .play, #handinfo > span')].filter(e => {
+    const r = e.getBoundingClientRect();
+    return r.left < panel.left || r.right > panel.right || r.top < panel.top || r.bottom > panel.bottom;
+  }).map(e => e.textContent);
+  const info = document.getElementById('handinfo');
+  return info.scrollWidth > info.clientWidth + 1 ? out.concat(['cut: ' + info.textContent]) : out;
+}"""
+
+
+def test_the_corner_overlay_keeps_a_whole_trick_and_the_hand_inside_its_panel(
+    hub: HubProcess, open_page: Any
+) -> None:
+    """Three plays of four tiles (seed 45 leads 人人雜七雜七) and a long banker's name: the
+    corner panel is 420 px wide, so its trick wraps and its hand line (×2) wraps; the trick
+    ran out of the panel over the video, and the banker's ×2 was cut off."""
+    tr = session(1, seed=45, seats=LONG_NAMES)
+    assert hub.post("/api/session", start_body(tr)).status_code == 200
+    evs = events(tr)
+    assert len(evs[0]["play"]) == 4, evs[0]
+    for ev in evs[:2]:
+        post(hub, ev)
+    event_id = post(hub, evs[2])
+    page = open_page("/overlay?layout=corner&lang=en")
+    wait_event(page, event_id)
+    assert page.locator("#trick .play").count() == 3
+    assert "×2" in page.inner_text("#handinfo")
+    assert page.evaluate(OUTSIDE_THE_PANEL) == []
+    shot(page, "overlay-corner-trick", omit_background=True)
