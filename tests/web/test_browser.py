@@ -431,3 +431,55 @@ def test_the_corner_overlay_keeps_a_whole_trick_and_the_hand_inside_its_panel(
     assert "×2" in page.inner_text("#handinfo")
     assert page.evaluate(OUTSIDE_THE_PANEL) == []
     shot(page, "overlay-corner-trick", omit_background=True)
+
+
+SMALLEST_TEXT = """() => {
+  const sizes = [], walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+    const e = n.parentElement;
+    if (!n.textContent.trim() || !e.getClientRects().length || e.closest('[hidden]')) continue;
+    if (e.closest('dialog') && !e.closest('dialog').open) continue;
+    const svg = e.closest('svg');  // a chart's text is scaled with its viewBox
+    const px = parseFloat(getComputedStyle(e).fontSize) * (svg ? e.getScreenCTM().a : 1);
+    sizes.push([Math.round(px * 10) / 10, n.textContent.trim()]);
+  }
+  return sizes.sort((a, b) => a[0] - b[0]).slice(0, 5);
+}"""
+KIOSK_MIN_PX = 16
+
+
+def test_a_small_kiosk_shows_no_text_too_small_for_older_eyes(
+    hub: HubProcess, browser: Any
+) -> None:
+    """A 7-inch kiosk (1024×600): every text the room reads, the header's buttons, the
+    badges, the chart's scale, the house rules and the attract slides included, is at least
+    16 px. They were sized by the screen's width alone: buttons 11 px, badges 13 px, the
+    chart's numbers 9 px, the rules 14 px."""
+    tr = start(hub, hands=2, seed=11)
+    evs = events(tr)
+    hand_len = len(tr["hands"][0]["events"])
+    for ev in evs[: hand_len + 1]:
+        event_id = post(hub, ev)
+    ctx = browser.new_context(viewport={"width": 1024, "height": 600})
+    try:
+        page = ctx.new_page()
+        page.set_default_timeout(WAIT_MS)
+        page.goto(hub.url + "/?lang=zh-Hant")
+        wait_event(page, event_id)
+        page.wait_for_selector("#chart svg.chart text")
+        page.wait_for_selector("#result li.pay")
+        smallest = page.evaluate(SMALLEST_TEXT)
+        assert smallest[0][0] >= KIOSK_MIN_PX, smallest
+        shot(page, "kiosk-1024")
+        page.click("#rules-btn")
+        page.wait_for_selector("#rules-dialog[open] li[data-option]")
+        smallest = page.evaluate(SMALLEST_TEXT)
+        assert smallest[0][0] >= KIOSK_MIN_PX, smallest
+        hub.post("/api/end", {})
+        page.goto(hub.url + "/?lang=zh-Hant&slide=1")
+        page.wait_for_selector("#slide .slide-tiles figure small")
+        smallest = page.evaluate(SMALLEST_TEXT)
+        assert smallest[0][0] >= KIOSK_MIN_PX, smallest
+        shot(page, "kiosk-1024-attract")
+    finally:
+        ctx.close()

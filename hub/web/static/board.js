@@ -86,18 +86,21 @@
   function chartSVG(data) {
     var seats = data.seats || [], hs = data.hands || [];
     if (!seats.length || !hs.length) return '';
-    var W = 640, H = 260, L = 46, R = 12, TOP = 12, BOT = 28;
+    /* the scale's numbers are 16 px on screen at least (the svg is 20vh high, board.css) */
+    var box = $('chart'), k = Math.min((box && box.clientWidth || 640) / 640, window.innerHeight * 0.2 / 260);
+    var FS = Math.max(20, Math.ceil(16 / k));
+    var W = 640, H = 260, L = Math.max(46, Math.round(FS * 2.3)), R = 12, TOP = Math.round(FS * 0.6), BOT = FS + 8;
     var series = seats.map(function (n) { return [0].concat(hs.map(function (h) { return h.running[n]; })); });
     var all = [].concat.apply([0], series), lo = Math.min.apply(null, all), hi = Math.max.apply(null, all);
     if (hi === lo) { hi += 1; lo -= 1; }
     var nx = Math.max(1, hs.length);
     function X(i) { return L + (W - L - R) * i / nx; }
     function Y(v) { return TOP + (H - TOP - BOT) * (hi - v) / (hi - lo); }
-    var out = '<svg class="chart" viewBox="0 0 ' + W + ' ' + H + '" role="img" aria-label="' + esc(t('Totals hand by hand')) + '">';
+    var out = '<svg class="chart" viewBox="0 0 ' + W + ' ' + H + '" font-size="' + FS + '" role="img" aria-label="' + esc(t('Totals hand by hand')) + '">';
     out += '<line x1="' + L + '" x2="' + (W - R) + '" y1="' + Y(0) + '" y2="' + Y(0) + '" class="zero"/>';
-    out += '<text x="' + (L - 6) + '" y="' + (Y(hi) + 5) + '" class="ax" text-anchor="end">' + hi + '</text>';
-    out += '<text x="' + (L - 6) + '" y="' + (Y(lo) + 5) + '" class="ax" text-anchor="end">' + lo + '</text>';
-    out += '<text x="' + (L - 6) + '" y="' + (Y(0) + 5) + '" class="ax" text-anchor="end">0</text>';
+    out += '<text x="' + (L - 6) + '" y="' + (Y(hi) + FS / 4) + '" class="ax" text-anchor="end">' + hi + '</text>';
+    out += '<text x="' + (L - 6) + '" y="' + (Y(lo) + FS / 4) + '" class="ax" text-anchor="end">' + lo + '</text>';
+    out += '<text x="' + (L - 6) + '" y="' + (Y(0) + FS / 4) + '" class="ax" text-anchor="end">0</text>';
     var step = Math.max(1, Math.ceil(hs.length / 12));
     for (var i = step; i <= hs.length; i += step) out += '<text x="' + X(i) + '" y="' + (H - 8) + '" class="ax" text-anchor="middle">' + i + '</text>';
     series.forEach(function (pts, k) {
