@@ -119,7 +119,10 @@ def create_app(service: TableService, admin_token: str) -> Starlette:
             return _error(400, str(e))
         except LedgerError as e:
             return _error(503, f"the ledger could not record this: {e}")
-        return _json({"ok": True, "event_id": row.id, "state": service.state()})
+        out = {"ok": True, "event_id": row.id, "state": service.state()}
+        if action == "undo":  # what was taken back, to enter again (the operator's corrections)
+            out["undone"] = row.payload["undone"]
+        return _json(out)
 
     async def post_session(request: Request) -> Response:
         return await change(request, "session")

@@ -483,3 +483,29 @@ def test_a_small_kiosk_shows_no_text_too_small_for_older_eyes(
         shot(page, "kiosk-1024-attract")
     finally:
         ctx.close()
+
+
+def test_a_correction_the_referee_refuses_leaves_the_table_as_it_was(
+    hub: HubProcess, open_page: Any
+) -> None:
+    """'Correct last' is an undo, then the event entered; when the referee refuses that event
+    the action taken back is entered again and the page says why and that nothing changed.
+    The undo stood: the table lost its last action, and a second try at 'Correct last' took
+    back the action before it as well."""
+    tr = start(hub, hands=1, seed=11)
+    evs = events(tr)
+    for ev in evs[:2]:
+        post(hub, ev)
+    before = hub.get("/api/state")["hand"]
+    page = open_page("/operator?lang=zh-Hant")
+    page.fill("#token", TOKEN)
+    page.click("#token-form button")
+    page.select_option("#event-form select[name=seat]", evs[1]["seat"])
+    page.select_option("#event-form select[name=action]", "play")
+    page.fill("#event-form input[name=tiles]", "6-6 6-6 6-6")  # no such play
+    page.click("#event-form button[value=correct]")
+    page.wait_for_function("document.getElementById('status').className === 'bad'")
+    assert "未有改動" in page.inner_text("#status"), page.inner_text("#status")
+    after = hub.get("/api/state")["hand"]
+    assert after["trick"] == before["trick"] and after["to_act"] == before["to_act"]
+    page.wait_for_function("document.querySelectorAll('#trick .play').length === 2")

@@ -82,8 +82,13 @@
   ev.addEventListener('submit', function (e) {
     e.preventDefault();
     var body = eventBody(), correct = e.submitter && e.submitter.value === 'correct';
-    var p = correct ? call('/api/undo', { reason: 'misread corrected by the operator' }).then(function () {
-      return call('/api/events', body);
+    /* a correction the referee refuses puts the action taken back in again: nothing changes */
+    var p = correct ? call('/api/undo', { reason: 'misread corrected by the operator' }).then(function (u) {
+      return call('/api/events', body).catch(function (err) {
+        return call('/api/events', u.undone).then(function () {
+          throw new Error(err.message + ' · ' + t('nothing changed'));
+        });
+      });
     }) : call('/api/events', body);
     p.then(function (d) { ev.elements.tiles.value = ''; return done(d); }, fail).catch(function () {});
   });
