@@ -509,3 +509,23 @@ def test_a_correction_the_referee_refuses_leaves_the_table_as_it_was(
     after = hub.get("/api/state")["hand"]
     assert after["trick"] == before["trick"] and after["to_act"] == before["to_act"]
     page.wait_for_function("document.querySelectorAll('#trick .play').length === 2")
+
+
+def test_a_camera_notice_is_no_seats_refusal(
+    browser: Any, inproc: tuple[str, TableService]
+) -> None:
+    """The camera's trouble (hub/main.py: a notice with no seat) shows as it is; it read
+    '不准 · : camera stopped: …', a refusal of nobody."""
+    url, service = inproc
+    service.start_session(start_body(session(1, seed=11)), "test")
+    ctx = browser.new_context(viewport={"width": 1920, "height": 1080})
+    try:
+        page = ctx.new_page()
+        page.set_default_timeout(WAIT_MS)
+        page.goto(url + "/?lang=zh-Hant")
+        page.wait_for_selector("#seats .seat")
+        service.set_notice({"seat": None, "message": "camera stopped: no frames"})
+        page.wait_for_selector("#notice:not([hidden])")
+        assert page.inner_text("#notice") == "camera stopped: no frames"
+    finally:
+        ctx.close()

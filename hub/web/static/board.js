@@ -195,7 +195,10 @@
       res.innerHTML = r ? '<h3>' + esc(hand.complete ? t('Hand {n}', { n: hand.number }) : t('Last hand')) + '</h3>' + resultHTML(s, r) : '';
     }
     var n = $('notice');
-    if (n) { n.hidden = !s.notice; n.textContent = s.notice ? t('Refused') + ' · ' + (s.notice.seat || '') + ': ' + s.notice.message : ''; }
+    if (n) { /* a seat's refusal, or the camera's trouble (no seat), as it is */
+      n.hidden = !s.notice;
+      n.textContent = !s.notice ? '' : s.notice.seat ? t('Refused') + ' · ' + s.notice.seat + ': ' + s.notice.message : s.notice.message;
+    }
     if (s.session && res) refreshHands(s);
   }
 
