@@ -176,8 +176,9 @@ def operator_page(
     def label(text: str, field: str) -> str:
         return f"<label>{escape(_(text))} {field}</label>"
 
-    names = "".join(
-        f'<input name="player" required maxlength="24" value="{d}" aria-label="{escape(_("Player"))} {i + 1}">'
+    names = "".join(  # two to four: a mainland table may seat three or two (rules.md §F.3)
+        f'<input name="player"{" required" if i < 2 else ""} maxlength="24" value="{d}" '
+        f'aria-label="{escape(_("Player"))} {i + 1}">'
         for i, d in enumerate(("E", "S", "W", "N"))
     )
     actions = "".join(

@@ -529,3 +529,23 @@ def test_a_camera_notice_is_no_seats_refusal(
         assert page.inner_text("#notice") == "camera stopped: no frames"
     finally:
         ctx.close()
+
+
+def test_the_operator_starts_a_mainland_table_of_three(hub: HubProcess, open_page: Any) -> None:
+    """The mainland game allows three (rules.md §F.3): the fourth name left empty starts a
+    table of three. All four names were required, so the form would not send."""
+    page = open_page("/operator?lang=zh-Hans")
+    page.fill("#token", TOKEN)
+    page.click("#token-form button")
+    inputs = page.locator("#start-form input[name=player]")
+    for i, name in enumerate(["欧阳翠华", "司徒大文", "诸葛孔明", ""]):
+        inputs.nth(i).fill(name)
+    page.select_option("#start-form select[name=preset]", "mainland")
+    page.click("#start-form button")
+    page.wait_for_function("document.getElementById('status').textContent.includes(' · ')")
+    assert page.get_attribute("#status", "class") == "ok", page.inner_text("#status")
+    assert [s["name"] for s in hub.get("/api/state")["seats"]] == [
+        "欧阳翠华",
+        "司徒大文",
+        "诸葛孔明",
+    ]
