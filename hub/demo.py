@@ -61,6 +61,7 @@ class DemoStats:
     frames: int = 0
     misreads: int = 0
     corrections: int = 0
+    confirmed: int = 0  # reads in doubt the pad asked about, answered OK by the player
     totals: dict[str, int] = field(default_factory=dict)
 
 
@@ -101,6 +102,15 @@ class Demo:
         self.camera = Camera(seed)
         self.changed = threading.Condition()
         hub.service.listeners.append(lambda row, snap: self._notify())
+        # the pads' screens change without an event too (a read in doubt: "Play X? OK/UNDO")
+        shown = hub.live.show_fn
+
+        def show(seat: int, lines: list[str], led: str, beep: int) -> None:
+            if shown is not None:
+                shown(seat, lines, led, beep)
+            self._notify()
+
+        hub.live.show_fn = show
         self.pads: list[SimPad] = []
         self.ptys: list[tuple[int, int]] = []
 
@@ -153,11 +163,32 @@ class Demo:
         before = self._applied()
         self.pads[seat].press(action.kind)
         with self.changed:
-            self.changed.wait_for(lambda: self._applied() > before or self._refused(seat), WAIT_S)
+            self.changed.wait_for(
+                lambda: self._applied() > before or self._refused(seat) or self._asked(seat),
+                WAIT_S,
+            )
+        pending = self.hub.live.pending.get(seat)
+        if self._applied() == before and pending is not None:
+            # the camera read the play in doubt and the pad asks "Play X? OK/UNDO": the player
+            # looks at the tiles named and answers, as at a real table (left unanswered, the
+            # demo stood still for WAIT_S and the operator entered the play)
+            right = action.kind == "play" and sorted(pending.faces) == sorted(faces)
+            self.stats.confirmed += right
+            self.pads[seat].press("ok" if right else "undo")
+            with self.changed:
+                self.changed.wait_for(
+                    lambda: (
+                        self._applied() > before or self._refused(seat) or not self._asked(seat)
+                    ),
+                    WAIT_S,
+                )
         expected = action_json(action, self.seats)
         if action.kind == "discard":
             expected = {"seat": expected["seat"], "discard": len(faces)}
         self._correct_if_needed(seat, before, expected)
+
+    def _asked(self, seat: int) -> bool:
+        return seat in self.hub.live.pending
 
     def _refused(self, seat: int) -> bool:
         notice = self.hub.live.notice
@@ -278,6 +309,7 @@ def run(
             "totals": {p["name"]: p["score"] for p in hub.service.state()["seats"]},
             "frames": demo.stats.frames,
             "misreads": demo.stats.misreads,
+            "confirmed": demo.stats.confirmed,
             "pad_messages": hub.intake.stats.received,
         }
         hub.close()

@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from hub.demo import free_port
 from hub.referee.transcript import referee_json
 
@@ -32,3 +34,27 @@ def test_the_demo_plays_hands_and_its_ledger_referees_to_its_totals(tmp_path: Pa
         check=True,
     )
     assert referee_json(json.loads(exported.stdout))["totals"] == summary["totals"]
+
+
+def test_the_demo_players_answer_the_pads_question_about_a_read_in_doubt(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Every play read in doubt: the pad asks "Play X? OK/UNDO" and the simulated player
+    answers OK, as a player at the table would. Unanswered, the demo stood still for its
+    whole wait and the operator entered each play as a misread."""
+    import dataclasses
+
+    import hub.demo as demo
+
+    look = demo.Camera.look
+
+    def in_doubt(self: demo.Camera, seat: int, faces: list[str | None]) -> demo.ZoneView:
+        view = look(self, seat, faces)
+        return dataclasses.replace(view, confidence=0.5) if view.faces else view
+
+    monkeypatch.setattr(demo.Camera, "look", in_doubt)
+    monkeypatch.setattr(demo, "WAIT_S", 3.0)  # (a question left unanswered fails fast)
+    summary = demo.run(1, None, ("127.0.0.1", free_port()), seed=5, say=lambda _: None)
+    assert summary["hands"] == 1
+    assert summary["misreads"] == 0
+    assert summary["confirmed"] >= 8  # a hand of 32 tiles holds that many plays face up at least
