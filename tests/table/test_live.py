@@ -42,6 +42,13 @@ def table(tmp_path: Path, tr: dict[str, Any], **settings: Any) -> tuple[LiveTabl
 NOW = [100.0]  # the live table's clock in these tests
 
 
+def g01() -> dict[str, Any]:
+    """The golden transcript G01 (one hand; the banker leads a pair)."""
+    path = GOLDEN / "G01-banker-term2-wins-ru-er.json"
+    transcript: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))["transcript"]
+    return transcript
+
+
 def play_through(live: LiveTable, tr: dict[str, Any], t: float = 0.0) -> None:
     seats = tr["seats"]
     for hand in tr["hands"]:
@@ -70,9 +77,7 @@ def test_presses_and_views_referee_a_whole_session(tmp_path: Path) -> None:
 
 
 def test_an_unsure_read_asks_the_pad_to_confirm(tmp_path: Path) -> None:
-    tr = json.loads((GOLDEN / "G01-banker-term2-wins-ru-er.json").read_text(encoding="utf-8"))[
-        "transcript"
-    ]
+    tr = g01()
     live, screens = table(tmp_path, tr)
     ev = tr["hands"][0]["events"][0]
     seat = tr["seats"].index(ev["seat"])
@@ -88,9 +93,7 @@ def test_the_pad_to_act_beeps_once_when_its_turn_begins(tmp_path: Path) -> None:
     """A turn beeps when it begins; what changes elsewhere at the table (another seat's view,
     a pad coming online) shows the seat to act its display again, without a beep; a refusal
     beeps each time."""
-    tr = json.loads((GOLDEN / "G01-banker-term2-wins-ru-er.json").read_text(encoding="utf-8"))[
-        "transcript"
-    ]
+    tr = g01()
     live, screens = table(tmp_path, tr)
     leader = tr["seats"].index(tr["hands"][0]["events"][0]["seat"])
     live.refresh()
@@ -105,9 +108,7 @@ def test_the_pad_to_act_beeps_once_when_its_turn_begins(tmp_path: Path) -> None:
 
 
 def test_an_illegal_play_is_refused_with_the_reason(tmp_path: Path) -> None:
-    tr = json.loads((GOLDEN / "G01-banker-term2-wins-ru-er.json").read_text(encoding="utf-8"))[
-        "transcript"
-    ]
+    tr = g01()
     live, screens = table(tmp_path, tr)
     leader = tr["seats"].index(tr["hands"][0]["events"][0]["seat"])
     other = (leader + 2) % 4
@@ -120,9 +121,7 @@ def test_an_illegal_play_is_refused_with_the_reason(tmp_path: Path) -> None:
 
 
 def test_undo_only_own_last_action(tmp_path: Path) -> None:
-    tr = json.loads((GOLDEN / "G01-banker-term2-wins-ru-er.json").read_text(encoding="utf-8"))[
-        "transcript"
-    ]
+    tr = g01()
     live, screens = table(tmp_path, tr)
     events = tr["hands"][0]["events"]
     first = {"transcript": {**tr, "hands": [{**tr["hands"][0], "events": events[:1]}]}}
@@ -137,9 +136,7 @@ def test_undo_only_own_last_action(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("auto", [0.0, 2.0])
 def test_auto_confirm_after_a_stable_interval(tmp_path: Path, auto: float) -> None:
-    tr = json.loads((GOLDEN / "G01-banker-term2-wins-ru-er.json").read_text(encoding="utf-8"))[
-        "transcript"
-    ]
+    tr = g01()
     live, _ = table(tmp_path, tr, auto_confirm_s=auto)
     ev = tr["hands"][0]["events"][0]
     NOW[0] = 97.0
@@ -153,9 +150,7 @@ def test_auto_confirm_after_a_stable_interval(tmp_path: Path, auto: float) -> No
 def test_a_refusal_beeps_once_not_at_every_later_refresh(tmp_path: Path) -> None:
     """A refused press beeps its pad once; the refusal still on show does not beep again each
     time the hub shows every seat (a pad coming online, another seat's play)."""
-    tr = json.loads((GOLDEN / "G01-banker-term2-wins-ru-er.json").read_text(encoding="utf-8"))[
-        "transcript"
-    ]
+    tr = g01()
     live, screens = table(tmp_path, tr)
     lead = tr["hands"][0]["events"][0]
     leader = tr["seats"].index(lead["seat"])
@@ -175,9 +170,7 @@ def test_a_refusal_gives_way_when_the_game_moves_on(tmp_path: Path) -> None:
     """A seat refused out of turn: once a play is accepted the refusal is out of date, as on
     the scoreboard (its notice is cleared), so when that seat's turn comes its pad shows the
     turn (green LED, a beep), not the old reason and a red LED."""
-    tr = json.loads((GOLDEN / "G01-banker-term2-wins-ru-er.json").read_text(encoding="utf-8"))[
-        "transcript"
-    ]
+    tr = g01()
     live, screens = table(tmp_path, tr)
     events = tr["hands"][0]["events"]
     third = tr["seats"].index(events[2]["seat"])
@@ -196,9 +189,7 @@ def test_a_refusal_gives_way_when_the_game_moves_on(tmp_path: Path) -> None:
 def test_a_cancelled_question_leaves_the_turn_on_show(tmp_path: Path) -> None:
     """UNDO at "Play …? OK/UNDO" takes back the question, not the turn: the pad still shows
     the green LED of the seat to act."""
-    tr = json.loads((GOLDEN / "G01-banker-term2-wins-ru-er.json").read_text(encoding="utf-8"))[
-        "transcript"
-    ]
+    tr = g01()
     live, screens = table(tmp_path, tr)
     ev = tr["hands"][0]["events"][0]
     seat = tr["seats"].index(ev["seat"])
@@ -214,9 +205,7 @@ def test_tiles_moved_while_the_pad_asks_withdraw_the_question(tmp_path: Path) ->
     """The pad asks "Play X? OK/UNDO" about an unsure read; the player changes the tiles and
     the camera settles on others: OK must not play X, which is no longer on the table. The
     question is withdrawn and the pad says so; PLAY asks about (or plays) what lies there now."""
-    tr = json.loads((GOLDEN / "G01-banker-term2-wins-ru-er.json").read_text(encoding="utf-8"))[
-        "transcript"
-    ]
+    tr = g01()
     live, screens = table(tmp_path, tr)
     ev = tr["hands"][0]["events"][0]
     seat = tr["seats"].index(ev["seat"])
@@ -239,9 +228,7 @@ def test_tiles_moved_while_the_pad_asks_withdraw_the_question(tmp_path: Path) ->
 def test_a_question_gives_way_when_the_operator_enters_the_play(tmp_path: Path) -> None:
     """The pad asks "Play X? OK/UNDO"; the operator enters the seat's play instead: the
     question is out of date, so the pad stops asking and a late OK plays nothing."""
-    tr = json.loads((GOLDEN / "G01-banker-term2-wins-ru-er.json").read_text(encoding="utf-8"))[
-        "transcript"
-    ]
+    tr = g01()
     live, screens = table(tmp_path, tr)
     ev = tr["hands"][0]["events"][0]
     seat = tr["seats"].index(ev["seat"])
@@ -258,9 +245,7 @@ def test_a_question_gives_way_when_the_operator_enters_the_play(tmp_path: Path) 
 def test_the_question_about_four_tiles_fits_the_pad(tmp_path: Path) -> None:
     """A play of up to four tiles: the pad's question names every tile and what to press,
     within its 4 lines of 21 characters (pad-protocol.md's show)."""
-    tr = json.loads((GOLDEN / "G01-banker-term2-wins-ru-er.json").read_text(encoding="utf-8"))[
-        "transcript"
-    ]
+    tr = g01()
     live, screens = table(tmp_path, tr)
     seat = tr["seats"].index(tr["hands"][0]["events"][0]["seat"])
     live.on_zone(ZoneView(seat, ("6-6", "6-6", "5-5", "5-5"), 0, 0.5, 0))
@@ -307,11 +292,7 @@ class AllScreens(Screens):
 def test_chinese_seat_names_show_as_ascii_on_the_pads(tmp_path: Path) -> None:
     """ "東 East" shows as "East"; "南", with no ASCII part, as "Seat 1" (the number the pad's own
     status bar shows): every line sent during a whole session is printable ASCII of ≤ 21."""
-    tr = chinese(
-        json.loads((GOLDEN / "G01-banker-term2-wins-ru-er.json").read_text(encoding="utf-8"))[
-            "transcript"
-        ]
-    )
+    tr = chinese(g01())
     live, _ = table(tmp_path, tr)
     screens = AllScreens()
     live.show_fn = screens
@@ -367,11 +348,7 @@ def test_a_refusal_shows_a_short_reason_that_fits_the_pad(
 ) -> None:
     """The pad says what was wrong in its own words within its two free lines; the scoreboard
     keeps the referee's whole sentence."""
-    tr = chinese(
-        json.loads((GOLDEN / "G01-banker-term2-wins-ru-er.json").read_text(encoding="utf-8"))[
-            "transcript"
-        ]
-    )
+    tr = chinese(g01())
     live, _ = table(tmp_path, tr)
     screens = AllScreens()
     live.show_fn = screens
