@@ -49,6 +49,17 @@ def g01() -> dict[str, Any]:
     return transcript
 
 
+def asking(tmp_path: Path) -> tuple[LiveTable, Screens, dict[str, Any], int]:
+    """G01's first play read in doubt and pressed: the pad asks "Play X? OK/UNDO"."""
+    tr = g01()
+    live, screens = table(tmp_path, tr)
+    ev = tr["hands"][0]["events"][0]
+    seat = tr["seats"].index(ev["seat"])
+    live.on_zone(ZoneView(seat, tuple(ev["play"]), 0, 0.5, 0))
+    live.on_press(seat, "play", also=lambda db: None)
+    return live, screens, ev, seat
+
+
 def play_through(live: LiveTable, tr: dict[str, Any], t: float = 0.0) -> None:
     seats = tr["seats"]
     for hand in tr["hands"]:
@@ -189,12 +200,7 @@ def test_a_refusal_gives_way_when_the_game_moves_on(tmp_path: Path) -> None:
 def test_a_cancelled_question_leaves_the_turn_on_show(tmp_path: Path) -> None:
     """UNDO at "Play …? OK/UNDO" takes back the question, not the turn: the pad still shows
     the green LED of the seat to act."""
-    tr = g01()
-    live, screens = table(tmp_path, tr)
-    ev = tr["hands"][0]["events"][0]
-    seat = tr["seats"].index(ev["seat"])
-    live.on_zone(ZoneView(seat, tuple(ev["play"]), 0, 0.5, 0))
-    live.on_press(seat, "play", also=lambda db: None)
+    live, screens, _, seat = asking(tmp_path)
     live.on_press(seat, "undo", also=lambda db: None)
     lines, led, _ = screens.last[seat]
     assert (lines[3], led) == ("cancelled", "turn")
@@ -228,12 +234,7 @@ def test_tiles_moved_while_the_pad_asks_withdraw_the_question(tmp_path: Path) ->
 def test_a_question_gives_way_when_the_operator_enters_the_play(tmp_path: Path) -> None:
     """The pad asks "Play X? OK/UNDO"; the operator enters the seat's play instead: the
     question is out of date, so the pad stops asking and a late OK plays nothing."""
-    tr = g01()
-    live, screens = table(tmp_path, tr)
-    ev = tr["hands"][0]["events"][0]
-    seat = tr["seats"].index(ev["seat"])
-    live.on_zone(ZoneView(seat, tuple(ev["play"]), 0, 0.5, 0))
-    live.on_press(seat, "play", also=lambda db: None)
+    live, screens, ev, seat = asking(tmp_path)
     live.service.submit(ev, "api")
     lines, led, _ = screens.last[seat]
     assert not lines[3].endswith("OK/UNDO") and led == "idle"
