@@ -41,7 +41,9 @@ def check(cfg: "Any") -> "dict[str, Any]":
     if transport not in TRANSPORTS:
         raise ConfigError("config 'transport' must be one of %r, got %r" % (TRANSPORTS, transport))
     cfg["transport"] = transport
-    cfg["nfc"] = bool(cfg.get("nfc", False))
+    nfc = cfg.setdefault("nfc", False)
+    if type(nfc) is not bool:  # bool("no") is True: only JSON true/false say yes or no
+        raise ConfigError("config 'nfc' must be true or false, got %r" % (nfc,))
     if transport == "mqtt":
         table = _need(cfg, "table", str, "the table id (letters, digits, '-')")
         if not table or not all(ch.isalpha() or ch.isdigit() or ch == "-" for ch in table):

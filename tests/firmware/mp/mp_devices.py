@@ -180,4 +180,16 @@ def test_config_is_checked_with_clear_messages():
     raises(config.ConfigError, config.load, "/nonexistent/config.json")
 
 
+def test_config_nfc_must_be_a_json_boolean():
+    # bool("no") is True: a string, a number or null would switch the reader on or off by
+    # accident; only true/false are accepted, and the message names the value
+    import config
+
+    check(config.check({"seat": 0, "nfc": True})["nfc"] is True, "true")
+    check(config.check({"seat": 0, "nfc": False})["nfc"] is False, "false")
+    for bad in ("no", "false", 1, 0, None):
+        e = raises(config.ConfigError, config.check, {"seat": 0, "nfc": bad})
+        check("'nfc'" in str(e) and repr(bad) in str(e) and "true or false" in str(e), str(e))
+
+
 run(globals())
