@@ -11,6 +11,8 @@ and what is accepted.
 
 import json
 
+import protocol
+
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
@@ -46,9 +48,11 @@ def check(cfg: "Any") -> "dict[str, Any]":
         raise ConfigError("config 'nfc' must be true or false, got %r" % (nfc,))
     if transport == "mqtt":
         table = _need(cfg, "table", str, "the table id (letters, digits, '-')")
-        if not table or not all(ch.isalpha() or ch.isdigit() or ch == "-" for ch in table):
+        if not protocol.is_table_id(table):  # the hub's own rule: its topics, its checks
             # (an empty one names no topic: tiengow//seat/... reaches no hub)
-            raise ConfigError("config 'table' must be letters, digits, '-', got %r" % table)
+            raise ConfigError(
+                "config 'table' must be 1..64 letters, digits, '-', got %r" % (table,)
+            )
         wifi = _need(cfg, "wifi", dict, 'an object {"ssid": ..., "password": ...}')
         _need(wifi, "ssid", str, "the Wi-Fi network name")
         wifi.setdefault("password", "")

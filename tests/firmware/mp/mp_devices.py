@@ -192,4 +192,20 @@ def test_config_nfc_must_be_a_json_boolean():
         check("'nfc'" in str(e) and repr(bad) in str(e) and "true or false" in str(e), str(e))
 
 
+def test_config_table_is_a_table_id_as_the_hub_has_it():
+    # the hub (protocol.is_table_id) refuses ids over 64 characters: a pad configured with one
+    # would publish on topics no hub listens to
+    import config
+
+    good = {"seat": 1, "transport": "mqtt", "table": "t" * 64, "wifi": {"ssid": "club"},
+            "broker": {"host": "10.0.0.2"}}
+    check(config.check(dict(good))["table"] == "t" * 64, "64 characters")
+    for bad in ("t" * 65, "t_1", "t 1", ""):
+        cfg = dict(good)
+        cfg["table"] = bad
+        check(not protocol.is_table_id(bad), bad)
+        e = raises(config.ConfigError, config.check, cfg)
+        check("'table'" in str(e) and repr(bad) in str(e) and "64" in str(e), str(e))
+
+
 run(globals())
