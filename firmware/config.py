@@ -55,14 +55,32 @@ def check(cfg: "Any") -> "dict[str, Any]":
             )
         wifi = _need(cfg, "wifi", dict, 'an object {"ssid": ..., "password": ...}')
         _need(wifi, "ssid", str, "the Wi-Fi network name")
-        wifi.setdefault("password", "")
+        password = wifi.setdefault("password", "")
+        if type(password) is not str:  # wlan.connect() raises TypeError: a reset loop
+            raise ConfigError(
+                "config 'wifi.password' must be a string (\"\" for an open network), got %r"
+                % (password,)
+            )
         broker = _need(cfg, "broker", dict, 'an object {"host": ..., "port": 1883, ...}')
         _need(broker, "host", str, "the broker's address")
         port = broker.setdefault("port", 1883)
         if type(port) is not int or not 0 < port < 65536:
             raise ConfigError("config 'broker.port' must be 1..65535, got %r" % (port,))
-        broker.setdefault("user", None)
-        broker.setdefault("password", None)
+        user = broker.setdefault("user", None)
+        password = broker.setdefault("password", None)
+        # umqtt's connect() raises TypeError on a user that is not a string or one without a
+        # password (a reset loop); a password without a user is silently not sent
+        if user is not None and type(user) is not str:
+            raise ConfigError("config 'broker.user' must be a string or null, got %r" % (user,))
+        if user is not None and type(password) is not str:
+            raise ConfigError(
+                "config 'broker.password' must be a string with 'broker.user', got %r"
+                % (password,)
+            )
+        if user is None and password is not None:
+            raise ConfigError(
+                "config 'broker.user' must be given with 'broker.password', got %r" % (user,)
+            )
     return cfg
 
 

@@ -208,4 +208,33 @@ def test_config_table_is_a_table_id_as_the_hub_has_it():
         check("'table'" in str(e) and repr(bad) in str(e) and "64" in str(e), str(e))
 
 
+def _mqtt_config(wifi, broker):
+    return {"seat": 1, "transport": "mqtt", "table": "t1", "wifi": wifi, "broker": broker}
+
+
+def test_config_refuses_credentials_umqtt_and_wlan_would_crash_on():
+    # a number or null where the Wi-Fi password, the broker user or password goes, or a user
+    # without a password, passed the check and raised TypeError in wlan.connect() or umqtt's
+    # connect(): not an OSError, so the task died, the board reset, and again after the reset
+    import config
+
+    broker = {"host": "10.0.0.2", "user": "pad-t1-1", "password": "pw"}
+    cfg = config.check(_mqtt_config({"ssid": "club", "password": "secret12"}, dict(broker)))
+    check(cfg["broker"]["user"] == "pad-t1-1", "%r" % cfg)
+    cfg = config.check(_mqtt_config({"ssid": "club"}, {"host": "10.0.0.2"}))
+    check(cfg["broker"]["user"] is None and cfg["broker"]["password"] is None, "%r" % cfg)
+    for bad in (12345678, None):
+        e = raises(config.ConfigError, config.check,
+                   _mqtt_config({"ssid": "club", "password": bad}, dict(broker)))
+        check("'wifi.password'" in str(e) and repr(bad) in str(e), str(e))
+    for key, bad in (("user", 7), ("password", 1234), ("password", None)):
+        b = dict(broker)
+        b[key] = bad
+        e = raises(config.ConfigError, config.check, _mqtt_config({"ssid": "club"}, b))
+        check("'broker.%s'" % key in str(e) and repr(bad) in str(e), str(e))
+    e = raises(config.ConfigError, config.check,
+               _mqtt_config({"ssid": "club"}, {"host": "10.0.0.2", "password": "pw"}))
+    check("'broker.user'" in str(e), str(e))
+
+
 run(globals())
