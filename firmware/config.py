@@ -25,10 +25,11 @@ class ConfigError(ValueError):
     pass
 
 
-def _need(cfg: "dict[str, Any]", key: str, kind: "type", what: str) -> "Any":
+def _need(cfg: "dict[str, Any]", key: str, kind: "type", what: str, label: str = "") -> "Any":
+    """``cfg[key]`` when it is a ``kind``; ``label`` names it in the message (``wifi.ssid``)."""
     value = cfg.get(key)
     if type(value) is not kind:
-        raise ConfigError("config %r must be %s, got %r" % (key, what, value))
+        raise ConfigError("config %r must be %s, got %r" % (label or key, what, value))
     return value
 
 
@@ -54,7 +55,9 @@ def check(cfg: "Any") -> "dict[str, Any]":
                 "config 'table' must be 1..64 letters, digits, '-', got %r" % (table,)
             )
         wifi = _need(cfg, "wifi", dict, 'an object {"ssid": ..., "password": ...}')
-        _need(wifi, "ssid", str, "the Wi-Fi network name")
+        ssid = _need(wifi, "ssid", str, "the Wi-Fi network name", "wifi.ssid")
+        if not 0 < len(ssid.encode()) <= 32:  # 802.11: 1..32 bytes
+            raise ConfigError("config 'wifi.ssid' must be 1..32 bytes long, got %r" % (ssid,))
         password = wifi.setdefault("password", "")
         if type(password) is not str:  # wlan.connect() raises TypeError: a reset loop
             raise ConfigError(
@@ -62,7 +65,9 @@ def check(cfg: "Any") -> "dict[str, Any]":
                 % (password,)
             )
         broker = _need(cfg, "broker", dict, 'an object {"host": ..., "port": 1883, ...}')
-        _need(broker, "host", str, "the broker's address")
+        host = _need(broker, "host", str, "the broker's address", "broker.host")
+        if not host:
+            raise ConfigError("config 'broker.host' must be the broker's address, got ''")
         port = broker.setdefault("port", 1883)
         if type(port) is not int or not 0 < port < 65536:
             raise ConfigError("config 'broker.port' must be 1..65535, got %r" % (port,))

@@ -54,6 +54,8 @@ def build_config(args: argparse.Namespace) -> dict[str, object]:
         raise ValueError(f"--table must be letters, digits and '-', got {args.table!r}")
     if not args.wifi_ssid:
         raise ValueError("--transport mqtt needs --wifi-ssid (and --wifi-password)")
+    if len(args.wifi_ssid.encode()) > 32:  # firmware/config.py refuses it: 802.11 allows 32
+        raise ValueError(f"--wifi-ssid must be 1..32 bytes, got {args.wifi_ssid!r}")
     if not args.broker_host:
         raise ValueError("--transport mqtt needs --broker-host (the hub machine's address)")
     user: str | None = None

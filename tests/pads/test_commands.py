@@ -193,6 +193,16 @@ def test_flash_says_what_is_missing(capsys: pytest.CaptureFixture[str]) -> None:
     assert os.path.exists(Path(__file__).parents[2] / "firmware" / "main.py")
 
 
+def test_flash_refuses_a_config_the_pad_would_refuse(capsys: pytest.CaptureFixture[str]) -> None:
+    """firmware/config.py refuses an SSID over 32 bytes: flash says so before copying."""
+    argv = ["flash", "--seat", "0", "--board", "picow", "--transport", "mqtt", "--dry-run"]
+    argv += ["--broker-host", "10.1.1.2", "--wifi-ssid", "x" * 33]
+    assert main(argv) == 2
+    assert "--wifi-ssid must be 1..32 bytes" in capsys.readouterr().err
+    argv[-1] = "x" * 32
+    assert main(argv) == 0
+
+
 def test_pad_sim_over_a_pty_with_the_serial_hub(recorder: Recorder) -> None:
     import subprocess
 

@@ -237,4 +237,21 @@ def test_config_refuses_credentials_umqtt_and_wlan_would_crash_on():
     check("'broker.user'" in str(e), str(e))
 
 
+def test_config_refuses_an_empty_ssid_or_broker_host_naming_the_nested_key():
+    # "" passed as the network name (no Wi-Fi has it) and as the broker's address; and a
+    # missing ssid or host was reported as 'ssid' / 'host', not where it belongs
+    import config
+
+    for wifi, broker, key in (
+        ({"ssid": ""}, {"host": "10.0.0.2"}, "'wifi.ssid'"),
+        ({"ssid": "x" * 33}, {"host": "10.0.0.2"}, "'wifi.ssid'"),
+        ({}, {"host": "10.0.0.2"}, "'wifi.ssid'"),
+        ({"ssid": "club"}, {"host": ""}, "'broker.host'"),
+        ({"ssid": "club"}, {}, "'broker.host'"),
+    ):
+        e = raises(config.ConfigError, config.check, _mqtt_config(wifi, broker))
+        check(key in str(e), str(e))
+    check(config.check(_mqtt_config({"ssid": "x" * 32}, {"host": "h"}))["wifi"]["ssid"] == "x" * 32, "32")
+
+
 run(globals())
