@@ -18,6 +18,9 @@ if TYPE_CHECKING:
     from typing import Any
 
 TRANSPORTS = ("serial", "mqtt")
+KEYS = ("seat", "transport", "nfc", "table", "wifi", "broker")
+WIFI_KEYS = ("ssid", "password")
+BROKER_KEYS = ("host", "port", "user", "password")
 PATH = "config.json"
 
 
@@ -33,10 +36,18 @@ def _need(cfg: "dict[str, Any]", key: str, kind: "type", what: str, label: str =
     return value
 
 
+def _known(cfg: "dict[str, Any]", keys: "tuple[str, ...]", prefix: str) -> None:
+    """Refuse a key not in ``keys``: a misspelt one would leave its setting at the default."""
+    for key in cfg:
+        if key not in keys:
+            raise ConfigError("config has unknown key %r; known: %r" % (prefix + key, keys))
+
+
 def check(cfg: "Any") -> "dict[str, Any]":
     """Validate a decoded config; return it with defaults filled in."""
     if type(cfg) is not dict:
         raise ConfigError("config must be a JSON object, got %r" % (cfg,))
+    _known(cfg, KEYS, "")
     seat = _need(cfg, "seat", int, "a seat number 0..3")
     if not 0 <= seat <= 3:
         raise ConfigError("config 'seat' must be 0..3, got %r" % seat)
@@ -55,6 +66,7 @@ def check(cfg: "Any") -> "dict[str, Any]":
                 "config 'table' must be 1..64 letters, digits, '-', got %r" % (table,)
             )
         wifi = _need(cfg, "wifi", dict, 'an object {"ssid": ..., "password": ...}')
+        _known(wifi, WIFI_KEYS, "wifi.")
         ssid = _need(wifi, "ssid", str, "the Wi-Fi network name", "wifi.ssid")
         if not 0 < len(ssid.encode()) <= 32:  # 802.11: 1..32 bytes
             raise ConfigError("config 'wifi.ssid' must be 1..32 bytes long, got %r" % (ssid,))
@@ -65,6 +77,7 @@ def check(cfg: "Any") -> "dict[str, Any]":
                 % (password,)
             )
         broker = _need(cfg, "broker", dict, 'an object {"host": ..., "port": 1883, ...}')
+        _known(broker, BROKER_KEYS, "broker.")
         host = _need(broker, "host", str, "the broker's address", "broker.host")
         if not host:
             raise ConfigError("config 'broker.host' must be the broker's address, got ''")

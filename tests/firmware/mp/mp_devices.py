@@ -254,4 +254,19 @@ def test_config_refuses_an_empty_ssid_or_broker_host_naming_the_nested_key():
     check(config.check(_mqtt_config({"ssid": "x" * 32}, {"host": "h"}))["wifi"]["ssid"] == "x" * 32, "32")
 
 
+def test_config_refuses_unknown_keys_naming_the_ones_it_knows():
+    # a misspelt key ("NFC", "pasword") was ignored: the setting it meant silently took its
+    # default (no NFC reader, an empty Wi-Fi password)
+    import config
+
+    e = raises(config.ConfigError, config.check, {"seat": 0, "NFC": True})
+    check("'NFC'" in str(e) and "'nfc'" in str(e), str(e))
+    e = raises(config.ConfigError, config.check,
+               _mqtt_config({"ssid": "club", "pasword": "secret12"}, {"host": "h"}))
+    check("'wifi.pasword'" in str(e) and "'password'" in str(e), str(e))
+    e = raises(config.ConfigError, config.check,
+               _mqtt_config({"ssid": "club"}, {"host": "h", "username": "u"}))
+    check("'broker.username'" in str(e) and "'user'" in str(e), str(e))
+
+
 run(globals())
