@@ -1,5 +1,5 @@
 // Tien Gow Table seat pad enclosure: a sloped box with six button holes, an OLED window,
-// an LED light pipe, a buzzer grille, a USB-C slot and a PN532 pocket under the lid.
+// an LED light pipe, a buzzer grille, a USB slot and a PN532 pocket under the lid.
 // Render: `make -C hardware/pad` (openscad -o pad-enclosure.stl enclosure.scad).
 // All sizes in millimetres. Print in PETG, 0.2 mm layers, lid face down, no supports.
 
@@ -14,7 +14,7 @@ button_pitch = 20;
 oled_window = [27, 15]; // the 0.96" SSD1306 active area
 oled_pcb = [27.5, 27.8];
 led_d = 5.2;            // light pipe over the WS2812
-usb = [10, 4.5];        // USB-C receptacle of the dev board
+usb = [10, 4.5];        // the dev board's Micro-USB plug
 screw_d = 2.8;          // M3 self-tapping into the bosses
 lid_t = 2.4;
 
@@ -71,7 +71,7 @@ module base() {
                 translate([p[0], p[1], 0]) cylinder(d = 6.5, h = top_z(p[1]) - lid_t - 0.5, $fn = 24);
         }
         for (p = boss_xy) translate([p[0], p[1], wall]) cylinder(d = screw_d, h = 40, $fn = 16);
-        // USB-C slot in the back wall, centred, 6 mm above the floor
+        // USB slot in the back wall, centred, 6 mm above the floor
         translate([outer[0] / 2 - usb[0] / 2, outer[1] - wall - 1, wall + 6])
             cube([usb[0], wall + 2, usb[1]]);
         // buzzer grille in the right wall
