@@ -6,6 +6,7 @@ are kept under ``out/screenshots/`` (gitignored) to be looked at.
 
 from __future__ import annotations
 
+import re
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -17,8 +18,10 @@ import pytest
 import uvicorn
 
 from hub.adapters.ledger import Ledger
-from hub.table.service import TableService
+from hub.rules.errors import IllegalPlay
+from hub.table.service import TableService, refusal_notice
 from hub.web.app import create_app
+from hub.web.i18n import face_names, gettext
 from tests.web.feed import events, session, start_body
 from tests.web.hubproc import TOKEN, HubProcess, free_port
 
@@ -548,4 +551,85 @@ def test_the_operator_starts_a_mainland_table_of_three(hub: HubProcess, open_pag
         "欧阳翠华",
         "司徒大文",
         "诸葛孔明",
+    ]
+
+
+REFUSED = [  # a real refusal of each sort: no tiles, a count, tiles and a count
+    ({"seat": "Ada", "play": ["6-6"]}, "out_of_turn"),
+    ({"seat": "李小龍", "play": ["6-6", "6-6"]}, "wrong_count"),
+    ({"seat": "李小龍", "play": ["4-1"]}, "cannot_beat"),
+]
+
+
+@pytest.mark.parametrize("lang", ["zh-Hant", "zh-Hans", "en"])
+def test_a_refused_play_shows_in_the_pages_language(
+    browser: Any, inproc: tuple[str, TableService], lang: str
+) -> None:
+    """The notice says the refusal in the page's words, from its kind and details, tiles drawn
+    and named as the page shows tiles; the referee's sentence is the smaller line under it. It
+    read '不准 · Ada: Ada acted out of turn: …', the English sentence, on the Chinese pages."""
+    url, service = inproc
+    tr = session(1, seed=11)
+    service.start_session(start_body(tr), "test")
+    ctx = browser.new_context(viewport={"width": 1920, "height": 1080})
+    try:
+        pages = {}
+        for path in ("/", "/overlay"):
+            pages[path] = ctx.new_page()
+            pages[path].set_default_timeout(WAIT_MS)
+            pages[path].goto(f"{url}{path}?lang={lang}")
+            pages[path].wait_for_selector("#seats .seat")
+        for ev, kind in REFUSED:
+            if kind != "out_of_turn" and not service.session.hands[-1].actions:  # type: ignore[union-attr]
+                service.submit(events(tr)[0], "test")  # 陳大文 leads 5-1
+            try:
+                service.submit(ev, "test")
+            except IllegalPlay as e:
+                assert e.kind == kind
+                service.set_notice(refusal_notice(ev["seat"], e))
+                sentence = str(e)
+            else:
+                pytest.fail(f"{ev} was accepted")
+            for path, page in pages.items():
+                page.wait_for_selector(f"#notice[data-kind='{kind}']:not([hidden])")
+                main = page.inner_text("#notice .what")
+                assert gettext("Refused", lang) in main and ev["seat"] in main, main
+                assert sentence not in main, main
+                if lang != "en":  # no English in it at all but the seat's name
+                    assert not re.search("[A-Za-z]{3}", main.replace(ev["seat"], "")), main
+                assert page.inner_text("#notice .why") == sentence
+                if kind == "cannot_beat":  # the tile to beat, drawn and named
+                    assert face_names(lang)["5-1"] in main, main
+                    assert page.locator("#notice .what svg.tile").count() == 1
+                if kind != "out_of_turn":  # the lead's size
+                    assert "1" in main, main
+                shot(page, f"notice-{kind}-{lang}{path.replace('/', '-')}")
+    finally:
+        ctx.close()
+
+
+def test_the_operator_says_a_refusal_in_its_language(hub: HubProcess, open_page: Any) -> None:
+    """The operator's status said 'Error: 陳大文 led 6-6+5-4: not a legal group …', the
+    referee's English sentence, on the Chinese page too; its seat names were E S W N."""
+    tr = start(hub, hands=1, seed=11)
+    page = open_page("/operator?lang=zh-Hant")
+    page.fill("#token", TOKEN)
+    page.click("#token-form button")
+    banker = tr["hands"][0]["banker"]  # to lead: the seat the page chooses by itself
+    page.wait_for_function(
+        f"document.querySelector('#event-form select[name=seat]').value === '{banker}'"
+    )
+    page.select_option("#event-form select[name=action]", "play")
+    page.fill("#event-form input[name=tiles]", "6-6 5-4")  # no group
+    page.click("#event-form button[value=submit]")
+    page.wait_for_function("document.getElementById('status').className === 'bad'")
+    main = page.inner_text("#status .what")
+    assert main == f"不准 · {banker}：{gettext('Not a legal group', 'zh-Hant')}", main
+    assert "not a legal group" in page.inner_text("#status .why")
+    shot(page, "operator-refusal-zh-Hant")
+    assert [page.input_value(f"#start-form input[name=player] >> nth={i}") for i in range(4)] == [
+        "東",
+        "南",
+        "西",
+        "北",
     ]

@@ -254,7 +254,8 @@ def test_a_refusal_at_the_live_table_reaches_the_scoreboard_state(service: Table
     service.listeners.append(lambda row, snapshot: seen.append(snapshot["notice"]))
     live.on_press(1, "play")  # no camera: the press is refused
     notice = service.state()["notice"]
-    assert notice == {"seat": tr["seats"][1], "message": "no camera: the operator enters plays"}
+    assert notice == {"seat": tr["seats"][1], "message": "no camera: the operator enters plays",
+                      "kind": "no_camera", "tiles": [], "count": 0}  # fmt: skip
     assert seen[-1] == notice  # the stream was told
     service.submit(events(tr)[0], "operator")
     assert service.state()["notice"] is None
