@@ -31,7 +31,7 @@ from hub.adapters.ledger import Row
 from hub.rules.errors import IllegalPlay, Refusal, TranscriptError
 from hub.rules.tiles import format_mask
 from hub.table.padtext import LINE, ascii_line, pad_names, refusal_lines, refusal_text
-from hub.table.service import TableService
+from hub.table.service import TableService, refusal_notice
 
 ShowFn = Callable[[int, list[str], str, int], None]  # seat, lines, led, beep
 Also = Callable[[Any], object] | None
@@ -198,7 +198,7 @@ class LiveTable:
                 event, source, frame_id=frame_id, also=also, record_refusal=also is not None
             )
         except (IllegalPlay, TranscriptError) as e:
-            self.notice = {"seat": self._seat_name(seat), "message": str(e), "event": event}
+            self.notice = {**refusal_notice(self._seat_name(seat), e), "event": event}
             self.service.set_notice(self.notice)
             self._tell(seat, "\n".join(refusal_lines(e)), "error")
             return
@@ -209,7 +209,7 @@ class LiveTable:
     def _refuse(self, seat: int, message: str, kind: Refusal, also: Also) -> None:
         """Refuse a press: ``message`` for the ledger and the scoreboard, ``kind`` for the pad."""
         self._record_only(seat, also, "refused", {"message": message})
-        self.notice = {"seat": self._seat_name(seat), "message": message}
+        self.notice = refusal_notice(self._seat_name(seat), IllegalPlay(message, kind))
         self.service.set_notice(self.notice)
         self._tell(seat, "\n".join(refusal_text(kind)), "error")
 

@@ -19,6 +19,7 @@ from hub.referee.transcript import FORMAT, action_json, hand_json, parse_action
 from hub.rules.errors import IllegalPlay, Refusal, RulesError, TienGowError, TranscriptError
 from hub.rules.explain import explain_items
 from hub.rules.options import Rules, load_rules, preset_names, resolve_rules, rules_json
+from hub.rules.tiles import faces_in
 from hub.table.session import LiveSession, replay
 
 Listener = Callable[[Row | None, dict[str, Any]], None]
@@ -39,6 +40,21 @@ FINISH_MULTIPLIER = {
 def finish_multipliers(rules: Rules) -> dict[str, int]:
     """The multiplier of each finish label under ``rules`` (``{"ba_zhi": 4, ...}``)."""
     return {label: int(getattr(rules, option)) for label, option in FINISH_MULTIPLIER.items()}
+
+
+def refusal_json(e: Exception) -> dict[str, Any]:
+    """What ``e`` refuses, for a page to say in its own language: its `Refusal` ``kind``, its
+    ``tiles`` as faces (``["6-6", "6-6"]``, as a trick's tiles are written) and its ``count``;
+    an error that is no `IllegalPlay` (a malformed event) is a refusal of no known kind."""
+    if not isinstance(e, IllegalPlay):
+        return {"kind": str(Refusal.OTHER), "tiles": [], "count": 0}
+    return {"kind": str(e.kind), "tiles": faces_in(e.tiles), "count": e.count}
+
+
+def refusal_notice(seat: str, e: Exception) -> dict[str, Any]:
+    """The scoreboard's notice of a refusal of ``seat``: ``{"seat", "message"}``, the referee's
+    sentence, with `refusal_json` beside it."""
+    return {"seat": seat, "message": str(e), **refusal_json(e)}
 
 
 def replay_ledger(ledger: Ledger, sid: int) -> LiveSession | None:
@@ -213,7 +229,9 @@ class TableService:
             return row
 
     def set_notice(self, notice: dict[str, Any] | None) -> None:
-        """Show (or clear, with None) a refusal on the scoreboard: ``{"seat", "message"}``."""
+        """Show (or clear, with None) a refusal on the scoreboard: ``{"seat", "message"}`` and,
+        for a seat's refusal, ``kind``, ``tiles`` and ``count`` (`refusal_notice`); a notice
+        with no seat (the camera's trouble) is shown as it is."""
         with self.lock:
             if notice == self.notice:
                 return

@@ -30,7 +30,7 @@ from starlette.routing import Route
 from hub.adapters.ledger import LedgerError, Row
 from hub.rules.errors import IllegalPlay, TranscriptError
 from hub.rules.options import preset_names
-from hub.table.service import TableService
+from hub.table.service import TableService, refusal_json
 from hub.web.exports import standings_csv, standings_pdf
 from hub.web.font import FontError, TooManyChars, subset_path
 from hub.web.i18n import LanguageError, gettext, negotiate
@@ -115,7 +115,9 @@ def create_app(service: TableService, admin_token: str) -> Starlette:
                 row = await asyncio.to_thread(service.undo, "operator", str(reason))
             else:
                 row = await asyncio.to_thread(service.end_session, "operator")
-        except (TranscriptError, IllegalPlay) as e:
+        except IllegalPlay as e:  # what was refused, for the operator page to say in its words
+            return _json({"error": str(e), **refusal_json(e)}, 400)
+        except TranscriptError as e:
             return _error(400, str(e))
         except LedgerError as e:
             return _error(503, f"the ledger could not record this: {e}")
