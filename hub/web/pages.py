@@ -17,12 +17,15 @@ from hub.rules.explain import explain_items
 from hub.rules.options import Rules
 from hub.rules.tiles import FACES, Suit
 from hub.web.i18n import LANGS, catalogue, face_names, translator
+from hub.web.refusals import refusal_texts
 
 LAYOUTS = ("lower", "corner")
 THEMES = ("ivory", "black")
 RULE_LINES_PER_SLIDE = 6
 DEFAULT_SLIDE_S = 9
 LANG_LABELS = {"zh-Hant": "繁", "zh-Hans": "简", "en": "EN"}
+SEAT_WINDS = ("E", "S", "W", "N")
+"""The operator form's default seat names, in seat order (東 南 西 北 on the Chinese pages)."""
 
 
 class PageError(ValueError):
@@ -93,7 +96,7 @@ def _page(
 
 def _boot(state: dict[str, Any], lang: str, mode: str, **extra: Any) -> dict[str, Any]:
     return {"mode": mode, "lang": lang, "t": catalogue(lang), "faces": face_names(lang),
-            "state": state, **extra}  # fmt: skip
+            "refusals": refusal_texts(lang), "state": state, **extra}  # fmt: skip
 
 
 def slide_seconds(value: str | None) -> int:
@@ -179,7 +182,7 @@ def operator_page(
     names = "".join(  # two to four: a mainland table may seat three or two (rules.md §F.3)
         f'<input name="player"{" required" if i < 2 else ""} maxlength="24" value="{d}" '
         f'aria-label="{escape(_("Player"))} {i + 1}">'
-        for i, d in enumerate(("E", "S", "W", "N"))
+        for i, d in enumerate(escape(_(w)) for w in SEAT_WINDS)
     )
     actions = "".join(
         f'<option value="{v}">{escape(_(v))}</option>'

@@ -609,7 +609,7 @@ def test_a_refused_play_shows_in_the_pages_language(
 
 
 def test_the_operator_says_a_refusal_in_its_language(hub: HubProcess, open_page: Any) -> None:
-    """The operator's status said 'Error: 陳大文 led 6-6+5-4: not a legal group …', the
+    """The operator's status said 'Error: 陳大文 led 6-6+5-5: not a legal group …', the
     referee's English sentence, on the Chinese page too; its seat names were E S W N."""
     tr = start(hub, hands=1, seed=11)
     page = open_page("/operator?lang=zh-Hant")
@@ -620,7 +620,7 @@ def test_the_operator_says_a_refusal_in_its_language(hub: HubProcess, open_page:
         f"document.querySelector('#event-form select[name=seat]').value === '{banker}'"
     )
     page.select_option("#event-form select[name=action]", "play")
-    page.fill("#event-form input[name=tiles]", "6-6 5-4")  # no group
+    page.fill("#event-form input[name=tiles]", "6-6 5-5")  # no group (6-6 5-4 is 天九, a pair)
     page.click("#event-form button[value=submit]")
     page.wait_for_function("document.getElementById('status').className === 'bad'")
     main = page.inner_text("#status .what")

@@ -23,6 +23,24 @@
     return TGTiles.svg(face, { height: h, theme: B.theme, label: face ? (FACES[face] || face) + ' ' + face : 'face down' });
   }
 
+  /* a refusal in the page's words, from its kind, tiles and count (hub/web/refusals.py): the
+     tiles drawn and named as a trick's are; `h` their height */
+  function refusalHTML(r, h) {
+    var words = (B.refusals || {})[r.kind] || B.refusals.other, tiles = r.tiles || [];
+    var text = tiles.length && words.tiles ? words.tiles : words.text;
+    var shown = '<span class="rtiles">' + tiles.map(function (f) { return tile(f, h); }).join('') +
+      ' <b>' + esc(tiles.map(function (f) { return FACES[f] || f; }).join(' ')) + '</b></span>';
+    return esc(text).split('{n}').join(esc(r.count)).split('{tiles}').join(shown);
+  }
+  /* "Refused · seat: what" over the referee's own sentence, smaller */
+  function refusedHTML(r, h) {
+    var head = r.seat ? esc(t('Refused · {seat}: {refusal}')).split('{seat}').join(esc(r.seat))
+      : esc(t('Refused')) + ' · {refusal}';
+    return '<div class="what">' + head.split('{refusal}').join(refusalHTML(r, h)) + '</div>' +
+      '<div class="why" lang="en">' + esc(r.message) + '</div>';
+  }
+  window.TGRefusal = refusedHTML;
+
   function seatsHTML(s) {
     var hand = s.hand || {};
     var pads = s.seats.some(function (p) { return p.online; }); // no pads at all: no offline marks
@@ -195,9 +213,14 @@
       res.innerHTML = r ? '<h3>' + esc(hand.complete ? t('Hand {n}', { n: hand.number }) : t('Last hand')) + '</h3>' + resultHTML(s, r) : '';
     }
     var n = $('notice');
-    if (n) { /* a seat's refusal, or the camera's trouble (no seat), as it is */
-      n.hidden = !s.notice;
-      n.textContent = !s.notice ? '' : s.notice.seat ? t('Refused') + ' · ' + s.notice.seat + ': ' + s.notice.message : s.notice.message;
+    if (n) { /* a seat's refusal in the page's words, or the camera's trouble (no seat) as it is */
+      var no = s.notice;
+      n.hidden = !no;
+      n.setAttribute('data-kind', no && no.seat && no.kind || '');
+      n.title = no && no.seat ? no.message : '';
+      if (!no) n.textContent = '';
+      else if (no.seat && no.kind) n.innerHTML = refusedHTML(no, Math.round(parseFloat(getComputedStyle(n).fontSize) * 1.6));
+      else n.textContent = no.seat ? t('Refused') + ' · ' + no.seat + ': ' + no.message : no.message;
     }
     if (s.session && res) refreshHands(s);
   }

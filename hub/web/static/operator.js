@@ -8,6 +8,14 @@
   var KEY = 'tiengow-admin-token';
   var status = $('status');
   function say(text, bad) { status.textContent = text; status.className = bad ? 'bad' : 'ok'; }
+  /* a refusal in the page's words (board.js), the referee's sentence under it; `also`: what
+     follows it ("nothing changed") */
+  function sayRefused(r, seat, also) {
+    status.innerHTML = window.TGRefusal({ seat: seat, kind: r.kind, tiles: r.tiles, count: r.count,
+      message: r.error }, Math.round(parseFloat(getComputedStyle(status).fontSize) * 1.6));
+    if (also) status.querySelector('.what').appendChild(document.createTextNode(' · ' + also));
+    status.className = 'bad';
+  }
 
   $('token').value = sessionStorage.getItem(KEY) || '';
   $('token-form').addEventListener('submit', function (e) {
@@ -24,13 +32,23 @@
       body: JSON.stringify(body || {})
     }).then(function (r) {
       return r.json().then(function (d) {
-        if (!r.ok) throw new Error(d.error || r.status);
+        if (!r.ok) { /* a refusal of an event is the event's seat's */
+          var err = new Error(d.error || r.status);
+          err.refusal = d.kind ? d : null;
+          err.seat = body && typeof body.seat === 'string' ? body.seat : '';
+          throw err;
+        }
         return d;
       });
     });
   }
   function done(d) { say(t('Done') + ' · #' + d.event_id); return d; }
-  function fail(e) { say(t('Error') + ': ' + e.message, true); throw e; }
+  /* a refusal (the answer has its kind) is said in the page's words; any other error as it is */
+  function fail(e) {
+    if (e.refusal) sayRefused(e.refusal, e.seat, e.unchanged ? t('nothing changed') : '');
+    else say(t('Error') + ': ' + e.message + (e.unchanged ? ' · ' + t('nothing changed') : ''), true);
+    throw e;
+  }
 
   var start = $('start-form');
   function players() {
@@ -86,7 +104,8 @@
     var p = correct ? call('/api/undo', { reason: 'misread corrected by the operator' }).then(function (u) {
       return call('/api/events', body).catch(function (err) {
         return call('/api/events', u.undone).then(function () {
-          throw new Error(err.message + ' · ' + t('nothing changed'));
+          err.unchanged = true;
+          throw err;
         });
       });
     }) : call('/api/events', body);
