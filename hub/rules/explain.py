@@ -661,14 +661,14 @@ TEXTS: dict[str, dict[str, Template]] = {
     "li_pai": {lang: _li_pai(lang) for lang in LANGS},
     "four_pairs_counts_zhizun": yes_no(
         (
-            "Four-pairs 例牌: 至尊 (4-2 + 2-1) counts as a pair.",
-            "四對例牌：至尊（二四配丁三）當一對。",
-            "四对例牌：至尊（二四配丁三）当一对。",
+            "Four-pairs 例牌: 至尊 (4-2 + 2-1), and 文尊 when played, counts as a pair.",
+            "四對例牌：至尊（二四配丁三）及打文尊時的文尊當一對。",
+            "四对例牌：至尊（二四配丁三）及打文尊时的文尊当一对。",
         ),
         (
-            "Four-pairs 例牌: 至尊 (4-2 + 2-1) is not a pair.",
-            "四對例牌：至尊（二四配丁三）不當一對。",
-            "四对例牌：至尊（二四配丁三）不当一对。",
+            "Four-pairs 例牌: 至尊 (4-2 + 2-1), and 文尊 when played, is not a pair.",
+            "四對例牌：至尊（二四配丁三）及打文尊時的文尊不當一對。",
+            "四对例牌：至尊（二四配丁三）及打文尊时的文尊不当一对。",
         ),
     ),
     "six_six_red_pips": fmt(

@@ -190,7 +190,9 @@ class Rules:
     ba_zhi_mult: int = _opt(4, "multiplier of 八支")
     quan_ma_mult: int = _opt(2, "mainland: multiplier of 全码")
     li_pai: LiPai = _opt(LiPai(), "the agreed 例牌")
-    four_pairs_counts_zhizun: bool = _opt(False, "至尊 counts as a pair for the four-pairs 例牌")
+    four_pairs_counts_zhizun: bool = _opt(
+        False, "至尊 (and 文尊 when played) counts as a pair for the four-pairs 例牌"
+    )
     six_six_red_pips: int = _opt(
         6, "red pips on the 6-6", (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12)
     )

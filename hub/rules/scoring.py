@@ -9,7 +9,15 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
-from hub.rules.groups import GAOJIAO_PAIR_MASK, GROUPS, ZA8_PAIR_MASK, ZHIZUN_MASK, Cls, Kind
+from hub.rules.groups import (
+    GAOJIAO_PAIR_MASK,
+    GROUPS,
+    WENZUN_MASK,
+    ZA8_PAIR_MASK,
+    ZHIZUN_MASK,
+    Cls,
+    Kind,
+)
 from hub.rules.options import (
     BankerBaZhiRule,
     BankerMultiplier,
@@ -295,17 +303,23 @@ def li_pai_value(rules: Rules, hand: int) -> dict[str, int]:
         found["seven_mil"] = 2
     if agreed.eight_mil and military == 8:
         found["eight_mil"] = 4
-    if agreed.four_pairs and _is_four_pairs(hand, rules.four_pairs_counts_zhizun):
+    if agreed.four_pairs and _is_four_pairs(hand, rules.four_pairs_counts_zhizun, rules.wen_zun):
         found["four_pairs"] = 4
     return found
 
 
-def _is_four_pairs(hand: int, zhizun_counts: bool) -> bool:
-    """The hand splits into four natural pairs: civil doubles or same-value military pairs."""
+def _is_four_pairs(hand: int, zhizun_counts: bool, wen_zun: bool) -> bool:
+    """The hand splits into four natural pairs: civil doubles or same-value military pairs.
+
+    至尊, and the 5-1 pair when it is played as 文尊, count only if the table agreed
+    (``four_pairs_counts_zhizun``, §E.9, §I #34)."""
     pairs = [
         g.mask
         for g in GROUPS
-        if g.kind in (Kind.CIVIL_PAIR, Kind.MILITARY_PAIR)
+        if (
+            g.kind in (Kind.CIVIL_PAIR, Kind.MILITARY_PAIR)
+            and (zhizun_counts or not wen_zun or g.mask != WENZUN_MASK)
+        )
         or (zhizun_counts and g.kind is Kind.ZHIZUN)
     ]
 

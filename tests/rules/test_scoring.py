@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from hub.rules.options import BankerMultiplier, Rules, preset
-from hub.rules.scoring import Finish, Payment, banker_factor, settle
+from hub.rules.options import BankerMultiplier, LiPai, Rules, preset
+from hub.rules.scoring import Finish, Payment, banker_factor, li_pai_value, settle
+from hub.rules.tiles import TILE_FACE
 
 NORMAL = Finish(("normal",), 1, -1, False)
 E, S, W, N = range(4)
@@ -81,3 +82,22 @@ def test_bao_pays_every_positive_due() -> None:
     pays = settle(preset("hk"), range(4), W, (5, 0, 2, 1), N, 2, fin)
     # dues: E -1×1×4 = -4 (paid by W); S 5×1×4 = 20; N banker 3×2×4 = 24 -> S pays 44
     assert money(pays) == (4, -44, 40, 0)
+
+
+def _hand(*faces: str) -> int:
+    mask = 0
+    for f in faces:  # a second copy of a face is the next tile id
+        t = next(t for t in range(32) if TILE_FACE[t].text == f and not mask >> t & 1)
+        mask |= 1 << t
+    return mask
+
+
+def test_four_pairs_wen_zun_is_not_a_pair_unless_agreed() -> None:
+    # §E.9 / §I #34: whether 至尊 or 文尊 counts as a pair for four pairs is the table's
+    # four_pairs_counts_zhizun (default false). Without 文尊 the 5-1 pair is a civil double.
+    hand = _hand("5-1", "5-1", "3-3", "3-3", "2-2", "2-2", "6-5", "6-5")
+    four = LiPai(four_pairs=True)
+    assert li_pai_value(Rules(li_pai=four), hand) == {"four_pairs": 4}
+    assert li_pai_value(Rules(li_pai=four, wen_zun=True), hand) == {}
+    agreed = Rules(li_pai=four, wen_zun=True, four_pairs_counts_zhizun=True)
+    assert li_pai_value(agreed, hand) == {"four_pairs": 4}
