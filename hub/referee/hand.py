@@ -537,6 +537,8 @@ def _decide_declare(rules: Rules, state: HandState, action: Action, who: str) ->
             f"{who} declared {action.name!r} after play began: 例牌 are declared before the first lead",
             Refusal.DECLARE,
         )
+    if not state.active >> action.seat & 1:
+        raise IllegalPlay(f"{who} forfeited this hand and takes no further part", Refusal.FORFEITED)
     known_names = tuple(LI_PAI_FIELDS)
     if action.name not in known_names:
         raise IllegalPlay(
