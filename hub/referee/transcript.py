@@ -342,7 +342,6 @@ def start_hand(
 
 def finish_hand(rules: Rules, state: HandState) -> HandResult:
     """Settle a completed hand: winner, finish, payments, next banker (§C-§G)."""
-    n = state.n
     players = [s for s in state.order if state.active >> s & 1]
     if state.claims:
         return _finish_li_pai(rules, state)
@@ -365,9 +364,7 @@ def finish_hand(rules: Rules, state: HandState) -> HandResult:
         settlement += each_pays(
             winner, players, rules.zun_capture_reward, "zun_capture", state.banker, 1, False
         )
-    for s in range(n):
-        if not state.active >> s & 1:
-            settlement.append(Payment(s, winner, rules.forfeit_payment, "forfeit"))
+    settlement += _forfeits(rules, state, winner)
     bonuses = list(state.bonuses)
     for leader, capturer in state.suspended_zun:
         if capturer != winner:  # the capturer did not 結: the 賀尊 stands (§F.6)
@@ -404,7 +401,17 @@ def _finish_li_pai(rules: Rules, state: HandState) -> HandResult:
         for s in state.order
         if s != claim.seat and state.active >> s & 1
     ]
+    settlement += _forfeits(rules, state, claim.seat)
     return _result(state, claim.seat, ("li_pai",), settlement, list(state.bonuses))
+
+
+def _forfeits(rules: Rules, state: HandState, winner: int) -> list[Payment]:
+    """Every seat that forfeited pays the hand's winner (§F.4, §N.6)."""
+    return [
+        Payment(s, winner, rules.forfeit_payment, "forfeit")
+        for s in range(state.n)
+        if not state.active >> s & 1
+    ]
 
 
 def _result(
