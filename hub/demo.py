@@ -47,6 +47,7 @@ from hub.table.live import ZoneView
 
 SEAT_NAMES = ["東 East", "南 South", "西 West", "北 North"]
 WAIT_S = 20.0
+FRAME_TRIES = 5  # frames the camera takes to find the mat before it reports nothing seen
 
 
 def free_port() -> int:
@@ -70,19 +71,29 @@ class Camera:
 
     def __init__(self, seed: int) -> None:
         from vision.calibrate import find_mat
+        from vision.errors import RecognitionError
         from vision.synth.render import render_table
         from vision.table import TableRecognizer
 
         self._render = render_table
         self._recognizer = TableRecognizer
         self._find_mat = find_mat
+        self._not_read = RecognitionError
         self._rng = random.Random(seed)
 
     def look(self, seat: int, faces: list[str | None]) -> ZoneView:
         zone = f"seat{seat}.play"
-        frame, _truth = self._render({zone: faces}, self._rng.randrange(1 << 30))
-        # the renderer moves its camera a little every frame: find the mat each time
-        obs = self._recognizer(self._find_mat(frame)).observe(frame)
+        for _ in range(FRAME_TRIES):
+            frame, _truth = self._render({zone: faces}, self._rng.randrange(1 << 30))
+            # the renderer moves its camera a little every frame: find the mat each time
+            try:
+                calibration = self._find_mat(frame)
+                break
+            except self._not_read:
+                continue  # now and then a frame gives no mat: the camera's next one does
+        else:  # nothing seen: the pad's press is refused and the operator enters the play
+            return ZoneView(seat, (), 0, 0.0, time.monotonic())
+        obs = self._recognizer(calibration).observe(frame)
         seen = tuple(sorted((t.face for t in obs.tiles if t.zone == zone), reverse=True))
         confidence = min((t.confidence for t in obs.tiles if t.zone == zone), default=1.0)
         return ZoneView(seat, seen, obs.face_down, confidence, time.monotonic())
