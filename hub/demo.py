@@ -47,6 +47,8 @@ from hub.table.live import ZoneView
 
 SEAT_NAMES = ["東 East", "南 South", "西 West", "北 North"]
 WAIT_S = 20.0
+SESSION_HANDS = 24  # left running, the demo ends its session after this many hands, then
+INTERVAL_S = 30.0  # shows its standings (the scoreboard's attract mode) this long, then a new one
 FRAME_TRIES = 5  # frames the camera takes to find the mat before it reports nothing seen
 
 
@@ -252,8 +254,11 @@ def run(
     seed: int = 0,
     delay: float = 0.0,
     say: Callable[[str], None] = print,
+    session_hands: int | None = None,
 ) -> dict[str, Any]:
-    """Run the simulated table; returns the summary line's fields."""
+    """Run the simulated table; returns the summary line's fields (the totals are the last
+    session's). With ``session_hands``, each session ends after that many hands and another
+    starts, so that a demo left running keeps sessions of a club evening's length."""
     # amqtt reports every slow acknowledgement of its own; the demo's pads resend, so hush it
     logging.getLogger("amqtt").setLevel(logging.CRITICAL)
     logging.getLogger("transitions").setLevel(logging.CRITICAL)
@@ -285,15 +290,13 @@ def run(
         tmp.cleanup()
         raise OSError(f"cannot serve the scoreboard on {http[0]}:{http[1]} (is the port in use?)")
     demo = Demo(rules, hub, seed, delay, say)
+    session = {
+        "rules": _rules_source(rules_name, rules),
+        "seats": demo.seats,
+        "hands": [{"banker": demo.seats[0]}],
+    }
     try:
-        hub.service.start_session(
-            {
-                "rules": _rules_source(rules_name, rules),
-                "seats": demo.seats,
-                "hands": [{"banker": demo.seats[0]}],
-            },
-            "demo",
-        )
+        hub.service.start_session(session, "demo")
         broker_url = next(
             a.url for a in hub.stoppers if hasattr(a, "url") and str(a.url).startswith("mqtt")
         )
@@ -302,8 +305,15 @@ def run(
             f"scoreboard: http://{http[0]}:{http[1]}/   overlay: http://{http[0]}:{http[1]}/overlay"
         )
         previous: HandResult | None = None
-        i = 0
-        while hands is None or i < hands:
+        i = 0  # the hand of the session
+        while hands is None or demo.stats.hands < hands:
+            if i == session_hands:
+                hub.service.end_session("demo")
+                say(f"session ended after {i} hands; a new one starts")
+                if delay:
+                    time.sleep(INTERVAL_S)
+                hub.service.start_session(session, "demo")
+                previous, i = None, 0
             previous = demo.play_hand(i, previous)
             state = hub.service.state()
             scores = {p["name"]: p["score"] for p in state["seats"]}

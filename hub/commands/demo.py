@@ -63,11 +63,16 @@ def run(args: argparse.Namespace) -> int:
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1 << 30)
     if args.narrate:
         return _narrate(args, rules, seed)
+    from hub.demo import SESSION_HANDS
     from hub.demo import run as run_table
 
     delay = args.delay if args.delay is not None else (0.6 if args.hands is None else 0.0)
+    # left running, one session after another; with --hands, one session (the summary's)
+    sessions = SESSION_HANDS if args.hands is None else None
     try:
-        summary = run_table(args.hands, args.db, http, args.rules, seed, delay)
+        summary = run_table(
+            args.hands, args.db, http, args.rules, seed, delay, session_hands=sessions
+        )
     except LedgerError as e:
         print(f"tiengow demo: {e}; --db takes a writable SQLite file path", file=sys.stderr)
         return 2

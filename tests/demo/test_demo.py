@@ -84,3 +84,38 @@ def test_a_frame_in_which_the_mat_is_not_found_does_not_end_the_demo(
     summary = demo.run(1, None, ("127.0.0.1", free_port()), seed=5, say=lambda _: None)
     assert summary["hands"] == 1
     assert summary["misreads"] == 0  # the next frame was read
+
+
+def test_the_demo_left_running_plays_sessions_of_a_bounded_length(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """Left running (`make demo`, for days) the demo played one session for ever: the hub kept
+    every hand in memory, /api/hands (fetched by the scoreboard after every hand, for its chart)
+    grew by ~1.1 KB a hand (~4 MB a day) and the kiosk's attract mode never came. It now ends
+    its session after ``session_hands`` hands and starts another."""
+    import hub.demo as demo
+    from hub.adapters.ledger import Ledger
+    from hub.table.service import replay_ledger
+
+    def exact(self: demo.Camera, seat: int, faces: list[str | None]) -> demo.ZoneView:
+        # what the camera reads when it reads right, without rendering (a fast table)
+        seen = tuple(sorted((f for f in faces if f is not None), reverse=True))
+        return demo.ZoneView(seat, seen, sum(f is None for f in faces), 1.0, 0.0)
+
+    monkeypatch.setattr(demo.Camera, "look", exact)
+    db = tmp_path / "demo.db"
+    summary = demo.run(
+        7, str(db), ("127.0.0.1", free_port()), seed=3, say=lambda _: None, session_hands=3
+    )
+    assert summary["hands"] == 7
+    ledger = Ledger(db, readonly=True)
+    try:
+        sessions = ledger.sessions()
+        assert len(sessions) == 3  # 3 + 3 + 1 hands
+        for s in sessions:
+            replayed = replay_ledger(ledger, s["id"])
+            assert replayed is not None
+            assert len(replayed.results) <= 3
+        assert [replay_ledger(ledger, s["id"]).ended for s in sessions] == [True, True, False]  # type: ignore[union-attr]
+    finally:
+        ledger.close()
