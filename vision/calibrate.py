@@ -113,7 +113,13 @@ def find_mat(
         raise RecognitionError(
             "no homography from the markers", sorted(seen), "four markers in general position"
         )
-    sides = [np.linalg.norm(c - np.roll(c, 1, axis=0), axis=1) for c in seen.values()]
+    # (the mat's own markers only: a stray detection of another id, a die's face or a
+    # sticker, is no measure of the camera's angle, and one small one said "too oblique")
+    sides = [
+        np.linalg.norm(c - np.roll(c, 1, axis=0), axis=1)
+        for marker_id, c in seen.items()
+        if marker_id in layout.markers
+    ]
     scales = [float(np.mean(s)) / layout.marker_mm for s in sides]
     spread = max(scales) / max(min(scales), 1e-9)
     skew = max(float(np.max(s) / max(np.min(s), 1e-9)) for s in sides)

@@ -41,3 +41,22 @@ def test_a_dark_frame_is_called_too_dark() -> None:
     image, _ = render_table({}, seed=1)
     with pytest.raises(RecognitionError, match="too dark"):
         find_mat((image // 60).astype(np.uint8))
+
+
+def test_a_stray_marker_of_another_id_is_no_measure_of_the_camera() -> None:
+    """A small ArUco-like mark of an id the mat does not have (a sticker, or a die's face the
+    detector took for one) beside the mat's four: the camera's angle is judged from the mat's
+    own markers; the stray one, half their size, said "camera too oblique" (the demo stopped
+    on such a frame after some 2,300)."""
+    import cv2
+
+    image, _ = render_table({"seat1.play": ["6-6"]}, seed=5)
+    dictionary = cv2.aruco.getPredefinedDictionary(cv2.aruco.DICT_4X4_50)
+    stray = np.full((40, 40), 255, np.uint8)
+    stray[6:34, 6:34] = cv2.aruco.generateImageMarker(dictionary, 7, 28)
+    image[330:370, 620:660] = cv2.cvtColor(stray, cv2.COLOR_GRAY2BGR)
+    calibration = find_mat(image)
+    assert set(calibration.markers) >= {0, 1, 2, 3}
+    assert np.allclose(
+        calibration.to_mat, find_mat(render_table({"seat1.play": ["6-6"]}, 5)[0]).to_mat
+    )
