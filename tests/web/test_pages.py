@@ -24,16 +24,6 @@ from tests.web.feed import events, session, start_body
 AUTH = {"Authorization": "Bearer tok"}
 
 
-@pytest.fixture
-def service(tmp_path: Path) -> TableService:
-    return TableService(Ledger(tmp_path / "t.db"), "t1")
-
-
-@pytest.fixture
-def client(service: TableService) -> TestClient:
-    return TestClient(create_app(service, "tok"))
-
-
 def boot(html: str) -> dict[str, Any]:
     m = re.search(r"window.TG_BOOT = (\{.*?\});</script>", html, re.S)
     assert m, "page without boot data"

@@ -5,32 +5,19 @@ every catalogue, so the Chinese pages never show the English sentence as their t
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 from starlette.testclient import TestClient
 
-from hub.adapters.ledger import Ledger
 from hub.rules.errors import Refusal
 from hub.table.live import LiveSettings, LiveTable
 from hub.table.service import TableService
-from hub.web.app import create_app
 from hub.web.i18n import LANGS, catalogue, gettext
 from hub.web.refusals import REFUSAL_TEXT, REFUSAL_WITH_TILES, refusal_texts
 from tests.web.feed import events, session, start_body
 from tests.web.test_pages import boot
 
 AUTH = {"Authorization": "Bearer tok"}
-
-
-@pytest.fixture
-def service(tmp_path: Path) -> TableService:
-    return TableService(Ledger(tmp_path / "t.db"), "t1")
-
-
-@pytest.fixture
-def client(service: TableService) -> TestClient:
-    return TestClient(create_app(service, "tok"))
 
 
 def test_every_refusal_kind_has_words_in_every_catalogue() -> None:
