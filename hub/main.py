@@ -83,12 +83,16 @@ def build(
     hub = Hub(config, ledger, service, live, intake, create_app(service, token), token)
     try:
         if config.camera != "none" and with_camera:
+
+            def camera_notice(message: str) -> None:
+                service.set_notice({"seat": None, "message": message})
+
             camera = Camera(
-                source_frames(config.camera),
+                source_frames(config.camera, camera_notice),
                 live.on_zone,
                 ledger,
                 retention_s=config.frame_retention_days * 86400,
-                on_error=lambda message: service.set_notice({"seat": None, "message": message}),
+                on_error=camera_notice,
             )
             hub.stoppers.append(camera.start())
         for seat, device in sorted(config.serial.items()):

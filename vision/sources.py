@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import cv2
@@ -13,11 +13,14 @@ from .types import Image
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".bmp")
 
 
-def frames(source: str, fps: float = 10.0) -> Iterator[tuple[float, Image]]:
+def frames(
+    source: str, fps: float = 10.0, skip: Callable[[RecognitionError], None] | None = None
+) -> Iterator[tuple[float, Image]]:
     """Frames of ``source`` with their time in seconds.
 
     ``source`` is a device index (``"0"``), a video file, or a folder of still frames (taken in
-    name order, ``fps`` apart).
+    name order, ``fps`` apart). A frame of the folder that cannot be read raises, or with
+    ``skip`` is given to it and passed over (one bad file need not end a live table's camera).
     """
     path = Path(source)
     if source.isdigit():
@@ -29,7 +32,11 @@ def frames(source: str, fps: float = 10.0) -> Iterator[tuple[float, Image]]:
         for i, file in enumerate(files):
             frame = cv2.imread(str(file), cv2.IMREAD_COLOR)
             if frame is None:
-                raise RecognitionError("unreadable frame", str(file), "a PNG or JPEG image")
+                bad = RecognitionError("unreadable frame", str(file), "a PNG or JPEG image")
+                if skip is None:
+                    raise bad
+                skip(bad)
+                continue
             yield i / fps, frame
     elif path.is_file():
         yield from _capture(cv2.VideoCapture(str(path)), source, live=False)

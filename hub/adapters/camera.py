@@ -118,12 +118,16 @@ class Camera:
         return frame_id
 
 
-def source_frames(source: str) -> Callable[[], Iterator[tuple[float, object]]]:
-    """A camera source as `vision.sources.frames` reads it (device index, video, folder)."""
+def source_frames(
+    source: str, on_error: Callable[[str], None] | None = None
+) -> Callable[[], Iterator[tuple[float, object]]]:
+    """A camera source as `vision.sources.frames` reads it (device index, video, folder); a
+    frame of a folder that cannot be read is said to ``on_error`` and passed over."""
+    say = on_error or (lambda message: log.warning("camera: %s", message))
 
     def read() -> Iterator[tuple[float, object]]:
         from vision.sources import frames
 
-        yield from frames(source)
+        yield from frames(source, skip=lambda e: say(f"frame skipped: {e}"))
 
     return read

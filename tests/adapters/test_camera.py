@@ -83,3 +83,29 @@ def test_frames_with_a_hand_over_the_table_are_not_read(
     camera.run()
     assert len(reads) == len(stream) - len(frames) - 2  # the first frame, the hand's exit
     assert [sorted(v.faces) for v in views] == [["3-3", "5-5"]]
+
+
+def test_an_unreadable_frame_in_a_folder_is_skipped_and_said_not_the_end_of_the_camera(
+    tmp_path: Path,
+) -> None:
+    """A frame file cut short (a capture program's write interrupted) is one bad frame: it is
+    reported with its name and what is accepted, and the frames after it are read; the camera
+    stopped for good at it, and the play laid after it was never seen."""
+    import cv2
+
+    empty, _ = render_table({}, 2, effects=False)
+    play, _ = render_table({"seat1.play": ["3-3", "5-5"]}, 2, effects=False)
+    for i in range(5):
+        cv2.imwrite(str(tmp_path / f"{i:04d}.png"), empty)
+    good = (tmp_path / "0000.png").read_bytes()
+    (tmp_path / "0005.png").write_bytes(good[: len(good) // 3])  # truncated
+    (tmp_path / "0006.png").write_text("not an image", encoding="utf-8")
+    for i in range(7, 27):
+        cv2.imwrite(str(tmp_path / f"{i:04d}.png"), play)
+    errors: list[str] = []
+    views: list[ZoneView] = []
+    Camera(source_frames(str(tmp_path), errors.append), views.append, on_error=errors.append).run()
+    assert [sorted(v.faces) for v in views] == [["3-3", "5-5"]]
+    assert any("unreadable frame" in e and "0005.png" in e and "PNG or JPEG" in e for e in errors)
+    assert any("0006.png" in e for e in errors)
+    assert not any(e.startswith("camera stopped: unreadable") for e in errors)
