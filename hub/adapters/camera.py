@@ -80,6 +80,17 @@ class Camera:
         from vision.table import TableRecognizer
 
         self.frames_seen += 1
+        if self._recognizer is not None:
+            calibrated = self._recognizer.calibration.image_size  # type: ignore[attr-defined]
+            h, w = frame.shape[:2]  # type: ignore[attr-defined]
+            if (w, h) != calibrated:  # another camera, or another resolution: its own mat
+                log.info(
+                    "frame size changed from %dx%d to %dx%d: finding the mat again",
+                    *calibrated,
+                    w,
+                    h,
+                )
+                self._recognizer = None
         if self._recognizer is None:
             try:
                 self._recognizer = TableRecognizer(find_mat(frame))  # type: ignore[arg-type]

@@ -109,3 +109,26 @@ def test_an_unreadable_frame_in_a_folder_is_skipped_and_said_not_the_end_of_the_
     assert any("unreadable frame" in e and "0005.png" in e and "PNG or JPEG" in e for e in errors)
     assert any("0006.png" in e for e in errors)
     assert not any(e.startswith("camera stopped: unreadable") for e in errors)
+
+
+def test_frames_of_another_size_are_read_on_the_mat_found_again_not_the_old_calibration(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """The camera's resolution changes mid-run (another camera plugged in, a driver's
+    fallback): the mat is looked for again in the new frames. Read through the first frames'
+    calibration, seat 1's play zone was reported empty (its tiles gone, with no word said) and
+    seat 2's new play was never seen."""
+    before, _ = render_table({"seat1.play": ["3-3", "5-5"]}, 2, effects=False)
+    after, _ = render_table({"seat1.play": ["3-3", "5-5"]}, 2, (960, 540), effects=False)
+    more, _ = render_table({"seat1.play": ["3-3", "5-5"], "seat2.play": ["6-6"]}, 2, (960, 540), effects=False)  # fmt: skip
+    stream = [before] * 12 + [after] * 12 + [more] * 12
+    views: list[ZoneView] = []
+    errors: list[str] = []
+    camera = Camera(
+        lambda: [(i * 0.1, f) for i, f in enumerate(stream)], views.append, on_error=errors.append
+    )
+    with caplog.at_level("INFO", logger="tiengow.camera"):
+        camera.run()
+    assert [(v.seat, sorted(v.faces)) for v in views] == [(1, ["3-3", "5-5"]), (2, ["6-6"])]
+    assert errors == []
+    assert "960x540" in caplog.text and "1280x720" in caplog.text
