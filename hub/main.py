@@ -85,6 +85,7 @@ def build(
         if config.camera != "none" and with_camera:
 
             def camera_notice(message: str) -> None:
+                log.warning("camera: %s", message)
                 service.set_notice({"seat": None, "message": message})
 
             camera = Camera(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -11,6 +12,7 @@ from .errors import RecognitionError
 from .types import Image
 
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".bmp")
+WRITING_S = 1.0  # a folder's newest file younger than this, unreadable, may be being written
 
 
 def frames(
@@ -26,24 +28,62 @@ def frames(
     if source.isdigit():
         yield from _capture(cv2.VideoCapture(int(source)), source, live=True)
     elif path.is_dir():
-        files = sorted(p for p in path.iterdir() if p.suffix.lower() in IMAGE_SUFFIXES)
-        if not files:
+        if not _frame_files(path, ""):
             raise RecognitionError("no frames in folder", source, f"files ending {IMAGE_SUFFIXES}")
-        for i, file in enumerate(files):
-            frame = cv2.imread(str(file), cv2.IMREAD_COLOR)
-            if frame is None:
-                bad = RecognitionError("unreadable frame", str(file), "a PNG or JPEG image")
-                if skip is None:
-                    raise bad
-                skip(bad)
-                continue
-            yield i / fps, frame
+        for t, frame in follow_folder(path, fps, skip):
+            if frame is None:  # all read
+                return
+            yield t, frame
     elif path.is_file():
         yield from _capture(cv2.VideoCapture(str(path)), source, live=False)
     else:
         raise RecognitionError(
             "no such camera source", source, "a device index, a video file or a folder of frames"
         )
+
+
+def _frame_files(path: Path, after: str) -> list[Path]:
+    return sorted(
+        p for p in path.iterdir() if p.suffix.lower() in IMAGE_SUFFIXES and p.name > after
+    )
+
+
+def follow_folder(
+    path: Path, fps: float = 10.0, skip: Callable[[RecognitionError], None] | None = None
+) -> Iterator[tuple[float, Image | None]]:
+    """A folder of frames that grows (a capture program writes into it): its frames in name
+    order, ``fps`` apart, then those added later (named after the last one read) as they come.
+    While none has come it gives ``(t, None)`` every ``1 / fps`` seconds, ``t`` the last
+    frame's time, so that its reader may stop. A frame that cannot be read is as in `frames`;
+    but the newest file, written less than ``WRITING_S`` ago, may be one still being written:
+    it is looked at again."""
+    last, count = "", 0
+    while True:
+        files = _frame_files(path, last)
+        read = False
+        for file in files:
+            frame = cv2.imread(str(file), cv2.IMREAD_COLOR)
+            if frame is None and file == files[-1] and _writing(file):
+                break
+            last, read = file.name, True
+            if frame is None:
+                bad = RecognitionError("unreadable frame", str(file), "a PNG or JPEG image")
+                if skip is None:
+                    raise bad
+                skip(bad)
+                continue
+            yield count / fps, frame
+            count += 1
+        if not read:
+            yield max(count - 1, 0) / fps, None
+            time.sleep(1 / fps)
+
+
+def _writing(file: Path) -> bool:
+    try:
+        return time.time() - file.stat().st_mtime < WRITING_S
+    except OSError:
+        return False
 
 
 def _capture(cap: cv2.VideoCapture, source: str, live: bool) -> Iterator[tuple[float, Image]]:

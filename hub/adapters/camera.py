@@ -14,6 +14,7 @@ import logging
 import re
 import threading
 from collections.abc import Callable, Iterable, Iterator
+from pathlib import Path
 
 import cv2
 
@@ -35,6 +36,7 @@ class Camera:
         retention_s: float = 30 * 86400,
         on_error: Callable[[str], None] | None = None,
         stable_s: float | None = None,
+        retry_s: float = 2.0,
     ) -> None:
         from vision.config import load_config
         from vision.stabilise import Stabiliser
@@ -49,6 +51,8 @@ class Camera:
             cfg = {**cfg, "stable_s": stable_s}
         self._stabiliser = Stabiliser(cfg)
         self._recognizer: object | None = None
+        self._retry_s = retry_s
+        self._trouble: str | None = None  # what was last said, while it lasts
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
         self.frames_seen = 0
@@ -65,13 +69,28 @@ class Camera:
             self._thread.join(5)
 
     def run(self) -> None:
-        try:
-            for t, frame in self._frames():
-                if self._stop.is_set():
-                    return
-                self.process(t, frame)
-        except Exception as e:  # a broken camera must not take the table down: say so, stop reading
-            self._on_error(f"camera stopped: {e}")
+        """Read the frames until stopped or the source is over. A source that fails or ends
+        (a camera unplugged, a video at its end) is said, and opened again every ``retry_s``
+        (``source_frames`` goes on where it was: a camera plugged back in is read again).
+        A frame given as None is no frame: none has come yet (the reader may stop)."""
+        while True:
+            try:
+                for t, frame in self._frames():
+                    if self._stop.is_set():
+                        return
+                    if frame is not None:
+                        self.process(t, frame)
+                return
+            except Exception as e:  # a broken camera must not take the table down: say so
+                self._say(f"camera stopped: {e}")
+            if self._stop.wait(self._retry_s):
+                return
+
+    def _say(self, message: str) -> None:
+        """Report trouble, once while it lasts (not at every frame or retry)."""
+        if message != self._trouble:
+            self._trouble = message
+            self._on_error(message)
 
     def process(self, t: float, frame: object) -> list[ZoneView]:
         """One frame: recognise, stabilise, report the seats' play zones that just settled."""
@@ -95,7 +114,7 @@ class Camera:
             try:
                 self._recognizer = TableRecognizer(find_mat(frame))  # type: ignore[arg-type]
             except RecognitionError as e:
-                self._on_error(f"mat not found: {e}")
+                self._say(f"mat not found: {e}")
                 return []
         if self._stabiliser.moving(t, frame):  # type: ignore[arg-type]
             return []  # a hand over the table: nothing settles, no need to read the frame
@@ -131,14 +150,45 @@ class Camera:
 
 def source_frames(
     source: str, on_error: Callable[[str], None] | None = None
-) -> Callable[[], Iterator[tuple[float, object]]]:
-    """A camera source as `vision.sources.frames` reads it (device index, video, folder); a
-    frame of a folder that cannot be read is said to ``on_error`` and passed over."""
+) -> Callable[[], Iterator[tuple[float, object | None]]]:
+    """A camera source as `vision.sources.frames` reads it (device index, video, folder), for
+    a live table: each call goes on where the last one ended, its times after the last one's.
+    A folder is followed (`vision.sources.follow_folder`: frames added to it are read as they
+    come); a video read to its end, or a camera that stops giving frames, raises, saying so.
+    A frame of a folder that cannot be read is said to ``on_error`` and passed over."""
+    from vision.errors import RecognitionError
+
     say = on_error or (lambda message: log.warning("camera: %s", message))
+    path = Path(source)
+    folder = None
+    ended = False
+    last_t: float | None = None
 
-    def read() -> Iterator[tuple[float, object]]:
-        from vision.sources import frames
+    def read() -> Iterator[tuple[float, object | None]]:
+        nonlocal folder, ended, last_t
+        from vision.sources import IMAGE_SUFFIXES, follow_folder, frames
 
-        yield from frames(source, skip=lambda e: say(f"frame skipped: {e}"))
+        if ended:
+            raise RecognitionError("the video ended", source, "a camera or a folder of frames")
+        skip = lambda e: say(f"frame skipped: {e}")  # noqa: E731
+        if not source.isdigit() and path.is_dir():
+            if folder is None:  # one reader for the folder's life: it knows what it read
+                if not any(p.suffix.lower() in IMAGE_SUFFIXES for p in path.iterdir()):
+                    raise RecognitionError("no frames in folder", source, f"files ending {IMAGE_SUFFIXES}")  # fmt: skip
+                folder = follow_folder(path, skip=skip)
+            yield from folder
+            return
+        base: float | None = None
+        for t, frame in frames(source, skip=skip):
+            if base is None:  # a camera opened again: its times start again at 0
+                base = 0.0 if last_t is None else last_t + 0.1
+            last_t = base + t
+            yield last_t, frame
+        if not source.isdigit():
+            ended = True
+            raise RecognitionError("the video ended", source, "a camera or a folder of frames")
+        raise RecognitionError(
+            "the camera gave no frame", source, "a camera that is plugged in and on"
+        )
 
     return read

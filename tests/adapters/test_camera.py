@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import threading
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -10,6 +12,23 @@ from hub.adapters.camera import Camera, source_frames
 from hub.adapters.ledger import Ledger
 from hub.table.live import ZoneView
 from vision.synth.render import render_table
+
+
+class _Said:
+    """What the camera says, waited for by condition (no sleeps)."""
+
+    def __init__(self) -> None:
+        self.items: list[object] = []
+        self.cond = threading.Condition()
+
+    def __call__(self, item: object) -> None:
+        with self.cond:
+            self.items.append(item)
+            self.cond.notify_all()
+
+    def wait(self, test: Callable[[list[object]], bool], timeout: float = 20.0) -> bool:
+        with self.cond:
+            return self.cond.wait_for(lambda: test(self.items), timeout)
 
 
 def test_a_play_is_reported_once_when_it_has_settled(tmp_path: Path) -> None:
@@ -43,12 +62,14 @@ def test_a_discard_face_down_is_counted_in_its_own_zone_not_with_the_won_stacks(
 
 
 def test_a_broken_source_is_reported_not_raised(tmp_path: Path) -> None:
-    errors: list[str] = []
-    camera = Camera(
-        source_frames(str(tmp_path / "nowhere")), lambda v: None, on_error=errors.append
-    )
-    camera.run()
-    assert errors and "no such camera source" in errors[0]
+    errors = _Said()  # (the source is looked for again every retry_s: once said)
+    camera = Camera(source_frames(str(tmp_path / "nowhere")), lambda v: None, on_error=errors)
+    camera.start()
+    try:
+        assert errors.wait(lambda items: len(items) >= 1)
+    finally:
+        camera.stop()
+    assert "no such camera source" in str(errors.items[0])
 
 
 def test_a_frame_without_the_mat_says_so() -> None:
@@ -102,13 +123,17 @@ def test_an_unreadable_frame_in_a_folder_is_skipped_and_said_not_the_end_of_the_
     (tmp_path / "0006.png").write_text("not an image", encoding="utf-8")
     for i in range(7, 27):
         cv2.imwrite(str(tmp_path / f"{i:04d}.png"), play)
-    errors: list[str] = []
-    views: list[ZoneView] = []
-    Camera(source_frames(str(tmp_path), errors.append), views.append, on_error=errors.append).run()
-    assert [sorted(v.faces) for v in views] == [["3-3", "5-5"]]
-    assert any("unreadable frame" in e and "0005.png" in e and "PNG or JPEG" in e for e in errors)
-    assert any("0006.png" in e for e in errors)
-    assert not any(e.startswith("camera stopped: unreadable") for e in errors)
+    errors, views = _Said(), _Said()
+    camera = Camera(source_frames(str(tmp_path), errors), views, on_error=errors).start()
+    try:
+        assert views.wait(lambda items: len(items) == 1)
+    finally:
+        camera.stop()
+    assert [sorted(v.faces) for v in views.items if isinstance(v, ZoneView)] == [["3-3", "5-5"]]
+    said = [str(e) for e in errors.items]
+    assert any("unreadable frame" in e and "0005.png" in e and "PNG or JPEG" in e for e in said)
+    assert any("0006.png" in e for e in said)
+    assert not any(e.startswith("camera stopped: unreadable") for e in said)
 
 
 def test_frames_of_another_size_are_read_on_the_mat_found_again_not_the_old_calibration(
@@ -132,3 +157,59 @@ def test_frames_of_another_size_are_read_on_the_mat_found_again_not_the_old_cali
     assert [(v.seat, sorted(v.faces)) for v in views] == [(1, ["3-3", "5-5"]), (2, ["6-6"])]
     assert errors == []
     assert "960x540" in caplog.text and "1280x720" in caplog.text
+
+
+def test_a_folder_that_gains_frames_is_followed_and_the_camera_stops_when_asked(
+    tmp_path: Path,
+) -> None:
+    """A folder of frames is a live source (a capture program writes into it): once its frames
+    are read, those added later are read as they come. The camera's thread ended, without a
+    word, at the folder's last frame, and a play laid after that was never seen."""
+    import cv2
+
+    empty, _ = render_table({}, 2, effects=False)
+    play, _ = render_table({"seat1.play": ["3-3", "5-5"]}, 2, effects=False)
+    for i in range(12):
+        cv2.imwrite(str(tmp_path / f"{i:04d}.png"), empty)
+    views, errors, read = _Said(), _Said(), _Said()
+
+    class Counted(Camera):
+        def process(self, t: float, frame: object) -> list[ZoneView]:
+            try:
+                return super().process(t, frame)
+            finally:
+                read(t)
+
+    camera = Counted(source_frames(str(tmp_path), errors), views, on_error=errors).start()
+    try:
+        assert read.wait(lambda items: len(items) == 12)
+        for i in range(12, 32):  # the folder gains frames: a play
+            cv2.imwrite(str(tmp_path / f"{i:04d}.png"), play)
+        assert views.wait(lambda items: len(items) == 1)
+        view = views.items[0]
+        assert isinstance(view, ZoneView) and sorted(view.faces) == ["3-3", "5-5"]
+        assert view.t > 1.2  # the frames' times go on from those read before
+    finally:
+        camera.stop()
+    assert camera._thread is not None and not camera._thread.is_alive()
+    assert errors.items == []
+
+
+def test_a_video_that_ends_is_said_on_the_notice_not_a_silent_end(tmp_path: Path) -> None:
+    import cv2
+
+    frame, _ = render_table({"seat1.play": ["3-3", "5-5"]}, 2, effects=False)
+    video = tmp_path / "table.avi"
+    writer = cv2.VideoWriter(str(video), cv2.VideoWriter_fourcc(*"MJPG"), 10, (1280, 720))
+    for _ in range(12):
+        writer.write(frame)
+    writer.release()
+    views, errors = _Said(), _Said()
+    camera = Camera(source_frames(str(video), errors), views, on_error=errors).start()
+    try:
+        assert errors.wait(lambda items: len(items) >= 1)
+    finally:
+        camera.stop()
+    assert len(views.items) == 1
+    message = str(errors.items[0])
+    assert message.startswith("camera stopped") and "ended" in message and str(video) in message

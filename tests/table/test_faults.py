@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import threading
 from pathlib import Path
 
 from hub.adapters.camera import Camera
@@ -76,8 +77,13 @@ def test_camera_frames_lost(tmp_path: Path) -> None:
         raise OSError("USB camera unplugged")
         yield
 
-    camera = Camera(frames, live.on_zone, on_error=messages.append)
-    camera.run()
+    said = threading.Event()
+    camera = Camera(frames, live.on_zone, on_error=lambda m: messages.append(m) or said.set())
+    camera.start()  # (it opens the source again every retry_s, until stopped)
+    try:
+        assert said.wait(10)
+    finally:
+        camera.stop()
     assert (messages and "camera stopped" in messages[0]) or "mat not found" in messages[0]
     lead = EVENTS[0]
     live.on_press(seat_of(lead), "play")  # nothing seen: refused with the reason, nothing lost
