@@ -259,7 +259,7 @@ class TableService:
             pads = [{"seat": i, "online": self.online.get(i, False)} for i in range(4)]
             if s is None:
                 return {"table": self.table_id, "session": None, "rules": None, "seats": [], "hand": None,
-                        "pads": pads, "last_event_id": self.ledger.last_event_id()}  # fmt: skip
+                        "notice": self.notice, "pads": pads, "last_event_id": self.ledger.last_event_id()}  # fmt: skip
             totals = s.totals()
             return {
                 "table": self.table_id,

@@ -5,6 +5,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -213,3 +214,37 @@ def test_a_video_that_ends_is_said_on_the_notice_not_a_silent_end(tmp_path: Path
     assert len(views.items) == 1
     message = str(errors.items[0])
     assert message.startswith("camera stopped") and "ended" in message and str(video) in message
+
+
+def _hub_on_frames(tmp_path: Path, frames: list[object]) -> tuple[Any, Path, _Said]:
+    """A hub (hub.main.build) whose camera is a folder holding ``frames``, and the notices
+    of its state as they come (the one it has first)."""
+    import cv2
+
+    from hub.config import HubConfig
+    from hub.main import build
+
+    folder = tmp_path / "frames"
+    folder.mkdir()
+    for i, frame in enumerate(frames):
+        cv2.imwrite(str(folder / f"{i:04d}.png"), frame)
+    hub = build(HubConfig(db=str(tmp_path / "club.db"), camera=str(folder)))
+    notices = _Said()
+    with hub.service.lock:
+        notices(hub.service.state().get("notice"))
+        hub.service.listeners.append(lambda row, snapshot: notices(snapshot.get("notice")))
+    return hub, folder, notices
+
+
+def test_the_cameras_trouble_is_on_the_notice_before_a_session_starts(tmp_path: Path) -> None:
+    """The table is set up before the first session: that the camera cannot see the mat is
+    for then. GET /api/state had no notice at all until a session started, so the
+    scoreboard said nothing of it."""
+    dark = render_table({}, 2, effects=False)[0] * 0
+    hub, _, notices = _hub_on_frames(tmp_path, [dark] * 3)
+    try:
+        assert notices.wait(lambda items: any(n for n in items), 10)
+        notice = hub.service.state()["notice"]
+        assert notice["seat"] is None and notice["message"].startswith("mat not found: too dark")
+    finally:
+        hub.close()
