@@ -88,12 +88,19 @@ def build(
                 log.warning("camera: %s", message)
                 service.set_notice({"seat": None, "message": message})
 
+            def camera_fine(message: str) -> None:
+                log.info("camera: over: %s", message)
+                with service.lock:  # (not a refusal, nor other trouble, shown since)
+                    if service.notice == {"seat": None, "message": message}:
+                        service.set_notice(None)
+
             camera = Camera(
                 source_frames(config.camera, camera_notice),
                 live.on_zone,
                 ledger,
                 retention_s=config.frame_retention_days * 86400,
                 on_error=camera_notice,
+                on_clear=camera_fine,
             )
             hub.stoppers.append(camera.start())
         for seat, device in sorted(config.serial.items()):

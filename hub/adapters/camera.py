@@ -36,6 +36,7 @@ class Camera:
         retention_s: float = 30 * 86400,
         on_error: Callable[[str], None] | None = None,
         stable_s: float | None = None,
+        on_clear: Callable[[str], None] | None = None,
         retry_s: float = 2.0,
     ) -> None:
         from vision.config import load_config
@@ -46,6 +47,7 @@ class Camera:
         self._ledger = ledger
         self._retention_s = retention_s
         self._on_error = on_error or (lambda message: log.warning("camera: %s", message))
+        self._on_clear = on_clear or (lambda message: log.info("camera: over: %s", message))
         cfg = load_config("stabilise")
         if stable_s is not None:  # the table's own stability window
             cfg = {**cfg, "stable_s": stable_s}
@@ -116,6 +118,9 @@ class Camera:
             except RecognitionError as e:
                 self._say(f"mat not found: {e}")
                 return []
+        if self._trouble is not None:  # a frame of the mat: what was said is over
+            self._on_clear(self._trouble)
+            self._trouble = None
         if self._stabiliser.moving(t, frame):  # type: ignore[arg-type]
             return []  # a hand over the table: nothing settles, no need to read the frame
         obs = self._recognizer.observe(frame)  # type: ignore[attr-defined]

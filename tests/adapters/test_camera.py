@@ -248,3 +248,21 @@ def test_the_cameras_trouble_is_on_the_notice_before_a_session_starts(tmp_path: 
         assert notice["seat"] is None and notice["message"].startswith("mat not found: too dark")
     finally:
         hub.close()
+
+
+def test_the_cameras_trouble_leaves_the_scoreboard_when_it_is_over(tmp_path: Path) -> None:
+    """'mat not found' (the mat covered, the light off) is on the notice while it lasts; once
+    the camera sees the mat again the notice goes. It stayed until the next accepted play, so
+    the table was told its camera could not see the mat while it read it fine."""
+    import cv2
+
+    mat, _ = render_table({"seat1.play": ["3-3", "5-5"]}, 2, effects=False)
+    hub, folder, notices = _hub_on_frames(tmp_path, [mat * 0] * 3)
+    try:
+        assert notices.wait(lambda items: any(n for n in items), 10)
+        for i in range(3, 8):
+            cv2.imwrite(str(folder / f"{i:04d}.png"), mat)
+        assert notices.wait(lambda items: items[-1] is None, 10)
+        assert hub.service.state()["notice"] is None
+    finally:
+        hub.close()
