@@ -257,7 +257,9 @@ def _read_once(
     if body is None:
         body = median(inner)
     a_star = patch[..., 1].astype(np.int16)
-    redness = _margin_cleared(a_star - int(median(a_star[border:-border, border:-border])), border)
+    inner_a = a_star[border:-border, border:-border]
+    patch_a = int(median(inner_a))  # the body's a*, as the whole patch gives it
+    redness = _margin_cleared(a_star - patch_a, border)
     strength = _margin_cleared((lightness - body) if bright else (body - lightness), border)
     peak = _peak(strength)
     min_contrast = float(cfg["min_contrast"])
@@ -474,8 +476,6 @@ def _read_once(
     reddest = float(np.max(redness))
     sure_already = max(peak, 2 * reddest) >= 1.5 * min_contrast  # (the contrast is 1 at most)
     if not sure_already and body_px.size >= 10 and red.any():
-        inner_a = a_star[border:-border, border:-border]
-        patch_a = int(median(inner_a))  # what the redness was measured from
         reddest += max(0.0, patch_a - median(inner_a[clear_of_pips]))
     contrast = _clip((max(peak, 2 * reddest) - min_contrast) / min_contrast + 0.5)
     confidence = contrast * float(cfg["penalty"]) ** len(defects)
