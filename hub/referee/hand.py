@@ -369,7 +369,10 @@ def decide(rules: Rules, table: GroupTable, state: HandState, action: Action, na
 
 
 def _is_lao(table: GroupTable, state: HandState) -> bool:
-    """The trick's best play cannot be beaten by any tile not yet seen face up (a 老)."""
+    """The lead is a 老: no tile not yet seen face up can beat it (撑老 is leading one, §B.4,
+    §F.4); a lead beaten by an unbeatable play was no 老, and the turn stays strict."""
+    if state.best != 0:
+        return False
     unseen = ALL_TILES & ~state.face_up
     return not any(g & unseen == g for g in table.beaters.get(state.best_key, ()))
 

@@ -52,3 +52,18 @@ def test_a_beatable_lead_keeps_strict_turns_in_the_mainland_game() -> None:
     ]  # 3-1 can still be beaten
     with pytest.raises(RefereeError, match="out of turn"):
         referee_json(transcript("mainland", events))
+
+
+def test_an_unbeatable_beat_of_a_beatable_lead_keeps_strict_turns() -> None:
+    # 撑老 is leading a 老 (§B.4 'when the lead is a 老', §F.4, [000] 有出牌权先出老牌叫撑老): E's 杂5
+    # is no 老; S's 杂9 over it is unbeatable, but W is still to act before N
+    events = [
+        {"seat": "E", "play": ["4-1"]},
+        {"seat": "S", "play": ["6-3"]},
+        {"seat": "N", "discard": 1},
+    ]
+    tr = transcript("mainland", events)
+    del tr["hands"][0]["deal"]
+    with pytest.raises(RefereeError, match="N acted out of turn: W is to act") as info:
+        referee_json(tr)
+    assert info.value.event == 2
