@@ -644,7 +644,8 @@ def evolve(rules: Rules, table: GroupTable, state: HandState, event: Event) -> H
     state.taken |= mask
     if n_played < state.players:
         nxt = state.succ[seat]
-        if state.active >> nxt & 1 and seat == state.to_act:
+        # the next seat, unless it is out or already discarded out of order (撑老)
+        if state.active >> nxt & 1 and seat == state.to_act and all(p.seat != nxt for p in trick):
             state.to_act = nxt
         else:
             state.to_act = _first_to_act(state)

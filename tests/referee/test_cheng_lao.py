@@ -67,3 +67,18 @@ def test_an_unbeatable_beat_of_a_beatable_lead_keeps_strict_turns() -> None:
     with pytest.raises(RefereeError, match="N acted out of turn: W is to act") as info:
         referee_json(tr)
     assert info.value.event == 2
+
+
+def test_a_seat_that_discarded_out_of_order_does_not_act_again() -> None:
+    # E's 天 is a 老: W discards before S; after S, the turn passes W (who has acted) to N
+    events = [
+        {"seat": "E", "play": ["6-6"]},
+        {"seat": "W", "discard": 1},
+        {"seat": "S", "discard": 1},
+        {"seat": "W", "discard": 1},
+    ]
+    with pytest.raises(RefereeError, match="W acted out of turn: N is to act") as info:
+        referee_json(transcript("mainland", events))
+    assert info.value.event == 3
+    hand = referee_json(transcript("mainland", [*events[:3], {"seat": "N", "discard": 1}]))
+    assert hand["hands"][0]["tricks"] == [{"leader": "E", "winner": "E", "size": 1}]
