@@ -139,6 +139,16 @@ def find_mat(
     )
 
 
+def drift_mm(old: Calibration, new: Calibration, layout: MatLayout) -> float:
+    """How far (mm on the mat, the most of any marker corner) the mat as ``new`` sees it
+    lies from where ``old`` has it: a camera knocked, or its mount slipping, moves the mat
+    in a picture of the same size, and read through the old calibration its tiles fall in
+    the wrong zones."""
+    corners = np.array([p for c in layout.markers.values() for p in c], np.float64)
+    seen_at = old.image_to_mat(new.mat_to_image(corners))
+    return float(np.max(np.hypot(*(seen_at - corners).T)))
+
+
 def draw_zones(frame: Image, calibration: Calibration, layout: MatLayout) -> Image:
     """A preview: the frame with the mat's zones and their names drawn on it."""
     out = frame.copy()

@@ -1,7 +1,7 @@
 """The camera adapter: frames → the real recogniser → settled zone views for the live table.
 
 Runs in its own thread. The mat is found from the markers (again whenever it is
-lost), each frame with no hand over the table is read by
+lost, or has moved in the picture when something moved), each frame with no hand over the table is read by
 `vision.table.TableRecognizer` (which reads again only what changed), and the
 stabiliser reports a seat's play zone once it has stopped changing. The frame
 behind each report is kept in the ledger (JPEG) so a disputed play can be looked
@@ -53,6 +53,9 @@ class Camera:
             cfg = {**cfg, "stable_s": stable_s}
         self._stabiliser = Stabiliser(cfg)
         self._recognizer: object | None = None
+        # something moved since the mat was last looked for: the camera may have moved too
+        self._unsettled = True
+        self._max_drift_mm = float(load_config("mat")["calibrate"]["max_drift_mm"])
         self._retry_s = retry_s
         self._trouble: str | None = None  # what was last said, while it lasts
         self._stop = threading.Event()
@@ -122,7 +125,11 @@ class Camera:
             self._on_clear(self._trouble)
             self._trouble = None
         if self._stabiliser.moving(t, frame):  # type: ignore[arg-type]
+            self._unsettled = True
             return []  # a hand over the table: nothing settles, no need to read the frame
+        if self._unsettled:
+            self._unsettled = False
+            self._check_mat(frame)
         obs = self._recognizer.observe(frame)  # type: ignore[attr-defined]
         views = []
         for report in self._stabiliser.settle(t, obs):
@@ -140,6 +147,26 @@ class Camera:
             views.append(view)
             self._on_zone(view)
         return views
+
+    def _check_mat(self, frame: object) -> None:
+        """Is the mat where the calibration has it? Looked at once the picture is still after
+        motion (a knock moves the whole picture): a mat found elsewhere is the one read from
+        now on. Markers not all seen (a hand or a tile on one) leave the calibration as it is."""
+        from vision.calibrate import drift_mm, find_mat
+        from vision.errors import RecognitionError
+        from vision.table import TableRecognizer
+
+        old = self._recognizer
+        if old is None:
+            return
+        try:
+            found = find_mat(frame)  # type: ignore[arg-type]
+        except RecognitionError:
+            return
+        drift = drift_mm(old.calibration, found, old.layout)  # type: ignore[attr-defined]
+        if drift > self._max_drift_mm:
+            log.info("camera moved: the mat lies %.0f mm from where it was; found again", drift)
+            self._recognizer = TableRecognizer(found)
 
     def _keep(self, frame: object) -> int | None:
         if self._ledger is None:

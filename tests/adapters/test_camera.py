@@ -266,3 +266,51 @@ def test_the_cameras_trouble_leaves_the_scoreboard_when_it_is_over(tmp_path: Pat
         assert hub.service.state()["notice"] is None
     finally:
         hub.close()
+
+
+def _shifted(frame: Any, dx: int, dy: int) -> Any:
+    """The frame as a camera knocked sideways sees it: the whole picture moved."""
+    import cv2
+    import numpy as np
+
+    m = np.float32([[1, 0, dx], [0, 1, dy]])
+    return cv2.warpAffine(
+        frame, m, (frame.shape[1], frame.shape[0]), borderMode=cv2.BORDER_REPLICATE
+    )
+
+
+def test_a_camera_knocked_out_of_place_finds_the_mat_again(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """The camera is knocked mid-session (same resolution, the mat now 90 px along): the mat
+    is found again once the picture is still. Read through the old calibration, seat 1's
+    tiles fell outside its zone (reported gone, with no word said) and seat 2's new play
+    was read in the wrong place."""
+    before, _ = render_table({"seat1.play": ["3-3", "5-5"]}, 2, effects=False)
+    after, _ = render_table({"seat1.play": ["3-3", "5-5"]}, 2, effects=False)
+    more, _ = render_table({"seat1.play": ["3-3", "5-5"], "seat2.play": ["6-6"]}, 2, effects=False)  # fmt: skip
+    stream = [before] * 12 + [_shifted(after, -90, 40)] * 12 + [_shifted(more, -90, 40)] * 12
+    views: list[ZoneView] = []
+    errors: list[str] = []
+    camera = Camera(
+        lambda: [(i * 0.1, f) for i, f in enumerate(stream)], views.append, on_error=errors.append
+    )
+    with caplog.at_level("INFO", logger="tiengow.camera"):
+        camera.run()
+    assert [(v.seat, sorted(v.faces)) for v in views] == [(1, ["3-3", "5-5"]), (2, ["6-6"])]
+    assert errors == []
+    assert "camera moved" in caplog.text
+
+
+def test_a_still_camera_keeps_its_calibration(caplog: pytest.LogCaptureFixture) -> None:
+    """Hands come and go over the mat (the picture changes and settles again): the mat,
+    where it was, is not taken for moved."""
+    empty, _ = render_table({}, 2, effects=False)
+    played, _ = render_table({"seat1.play": ["3-3", "5-5"]}, 2, effects=False)
+    stream = [empty] * 10 + [played] * 12
+    views: list[ZoneView] = []
+    camera = Camera(lambda: [(i * 0.1, f) for i, f in enumerate(stream)], views.append)
+    with caplog.at_level("INFO", logger="tiengow.camera"):
+        camera.run()
+    assert [(v.seat, sorted(v.faces)) for v in views] == [(1, ["3-3", "5-5"])]
+    assert "camera moved" not in caplog.text
