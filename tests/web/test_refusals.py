@@ -95,3 +95,14 @@ def test_the_operators_default_seat_names_are_in_the_pages_language(
     page = client.get(f"/operator?lang={lang}").text
     values = re.findall(r'<input name="player"[^>]* value="([^"]*)"', page)
     assert "".join(values) == names, values
+
+
+def test_the_simplified_pages_count_tiles_and_stacks_as_mainland_players_do() -> None:
+    """Mainland players count tiles with 张 (seed 000: 取牌两张, 三张牌) and stacks in 戙
+    (rules.md §F, seed 000: 数量的单位叫"戙"); 只 as a tile's measure word is Cantonese (隻,
+    right on the Traditional pages) and in Simplified reads as "only"."""
+    counted = re.compile(r"(\{n\}|[0-9一二两三四五六七八九十这每])\s*只|栋")
+    for msgid in catalogue("zh-Hans"):
+        text = gettext(msgid, "zh-Hans")
+        assert not counted.search(text), (msgid, text)
+    assert "张" in gettext("Wrong number of tiles: play {n} face up, or discard {n}", "zh-Hans")
