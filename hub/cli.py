@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import importlib.util
+import io
 import sys
 from collections.abc import Sequence
 
@@ -40,7 +41,24 @@ def _available() -> dict[str, tuple[str, str]]:
     return found
 
 
+def _utf8_stdio() -> None:
+    """Standard input and output in UTF-8, whatever the locale.
+
+    Transcripts, results and exports are JSON, which programs exchange in UTF-8 (RFC 8259
+    §8.1); in the locale's encoding a transcript piped in with Chinese seat or tile names was
+    refused, and a result naming them crashed on printing (a traceback and exit 1, the status
+    of an illegal event). Files are already read as UTF-8. stderr keeps the terminal's
+    encoding: it is for a person."""
+    for stream in (sys.stdin, sys.stdout):
+        if isinstance(stream, io.TextIOWrapper) and stream.encoding.lower() not in (
+            "utf-8",
+            "utf8",
+        ):
+            stream.reconfigure(encoding="utf-8")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    _utf8_stdio()
     parser = argparse.ArgumentParser(prog="tiengow", description="Tien Gow Table (天九桌)")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     for name, (module, help_text) in _available().items():

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import json
+import os
 import re
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -216,3 +218,38 @@ def test_a_ledger_from_a_newer_version_is_refused_not_misread(tmp_path: Path) ->
         p = tiengow(*args)
         assert p.returncode == 2 and "Traceback" not in p.stderr, p.stderr
         assert str(db) in p.stderr and "newer" in p.stderr and "version 2" in p.stderr, p.stderr
+
+
+def _with_seats(transcript: dict[str, Any], names: dict[str, str]) -> dict[str, Any]:
+    """The transcript with its seats renamed (names[old] -> new) wherever a seat is named."""
+    out = json.loads(json.dumps(transcript))
+    out["seats"] = [names[s] for s in out["seats"]]
+    for h in out["hands"]:
+        if "banker" in h:
+            h["banker"] = names[h["banker"]]
+        if "deal" in h:
+            h["deal"] = {names[s]: tiles for s, tiles in h["deal"].items()}
+        for ev in h["events"]:
+            ev["seat"] = names[ev["seat"]]
+    return out
+
+
+def test_referee_reads_and_writes_utf8_json_whatever_the_locale() -> None:
+    """JSON between programs is UTF-8 (RFC 8259 §8.1): a transcript on stdin with Chinese seat
+    names is refereed, and its result printed, under a terminal encoding that cannot write
+    them. stdout used the locale's encoding: the result crashed with a traceback and exit 1,
+    the exit status of an illegal event."""
+    example = json.loads((GOLDEN / "G17-ba-zhi-bao-zun-x16.json").read_text(encoding="utf-8"))
+    names = dict(zip("ESWN", "東南西北", strict=True))
+    transcript = _with_seats(example["transcript"], names)
+    env = {**os.environ, "PYTHONIOENCODING": "ascii"}
+    p = subprocess.run(
+        [sys.executable, "-m", "hub.cli", "referee", "-"],
+        input=json.dumps(transcript, ensure_ascii=False).encode("utf-8"),
+        capture_output=True,
+        env=env,
+        check=False,
+    )
+    assert p.returncode == 0, p.stderr.decode("utf-8", "replace")
+    out = json.loads(p.stdout.decode("utf-8"))
+    assert out["totals"]["東"] == 240 and out["hands"][0]["winner"] == "東"
