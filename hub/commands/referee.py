@@ -38,6 +38,11 @@ def _fail(code: int, message: str, payload: dict[str, Any] | None = None) -> int
 
 def read_json(source: str) -> Any:
     """JSON from a file or stdin; `TranscriptError` with the position of a syntax error."""
+    if source == "-" and sys.stdin is None:  # started with standard input closed
+        raise TranscriptError(
+            "no standard input to read the transcript from ('-'); give the transcript's file "
+            "name, or pipe the transcript in"
+        )
     try:
         text = sys.stdin.read() if source == "-" else Path(source).read_text(encoding="utf-8")
     except OSError as e:

@@ -253,3 +253,16 @@ def test_referee_reads_and_writes_utf8_json_whatever_the_locale() -> None:
     assert p.returncode == 0, p.stderr.decode("utf-8", "replace")
     out = json.loads(p.stdout.decode("utf-8"))
     assert out["totals"]["東"] == 240 and out["hands"][0]["winner"] == "東"
+
+
+def test_referee_of_stdin_when_there_is_none_says_so(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`tiengow referee -` run with standard input closed (a service, a cron job): exit 2
+    and a message (interfaces.md: input that is not a transcript), not a traceback and exit
+    1, the status of an illegal event."""
+    monkeypatch.setattr(sys, "stdin", None)
+    assert main(["referee", "-"]) == 2
+    captured = capsys.readouterr()
+    assert "no standard input" in captured.err
+    assert "no standard input" in json.loads(captured.out)["error"]["message"]
