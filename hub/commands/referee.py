@@ -57,6 +57,11 @@ def read_json(source: str) -> Any:
         raise TranscriptError(
             f"{source!r} is not JSON: {e.msg} at line {e.lineno} column {e.colno}"
         ) from None
+    except RecursionError:  # the decoder recurses once per level of nesting
+        raise TranscriptError(
+            f"{source!r} is JSON nested too deeply to read; a transcript nests a few levels "
+            f"(transcript, hands, events, tiles)"
+        ) from None
 
 
 def run(args: argparse.Namespace) -> int:

@@ -266,3 +266,13 @@ def test_referee_of_stdin_when_there_is_none_says_so(
     captured = capsys.readouterr()
     assert "no standard input" in captured.err
     assert "no standard input" in json.loads(captured.out)["error"]["message"]
+
+
+def test_referee_of_json_nested_too_deeply_says_so() -> None:
+    """Arrays nested a hundred thousand deep are JSON no transcript can be: exit 2 with a
+    message (interfaces.md), not a RecursionError traceback and exit 1, the status of an
+    illegal event."""
+    p = tiengow("referee", "-", stdin="[" * 100_000 + "]" * 100_000)
+    assert p.returncode == 2 and "Traceback" not in p.stderr, p.stderr
+    assert "nested too deeply" in p.stderr
+    assert "nested too deeply" in json.loads(p.stdout)["error"]["message"]
