@@ -44,7 +44,9 @@ def read_json(source: str) -> Any:
             "name, or pipe the transcript in"
         )
     try:
-        text = sys.stdin.read() if source == "-" else Path(source).read_text(encoding="utf-8")
+        # (utf-8-sig: Windows editors and PowerShell save UTF-8 with a byte-order mark)
+        text = sys.stdin.read() if source == "-" else Path(source).read_text(encoding="utf-8-sig")
+        text = text.removeprefix("\ufeff")
     except OSError as e:
         raise TranscriptError(f"cannot read {source!r}: {e.strerror}") from None
     except UnicodeDecodeError as e:

@@ -276,3 +276,16 @@ def test_referee_of_json_nested_too_deeply_says_so() -> None:
     assert p.returncode == 2 and "Traceback" not in p.stderr, p.stderr
     assert "nested too deeply" in p.stderr
     assert "nested too deeply" in json.loads(p.stdout)["error"]["message"]
+
+
+def test_referee_of_a_transcript_saved_with_a_byte_order_mark(tmp_path: Path) -> None:
+    """Windows editors and PowerShell's redirection save UTF-8 with a byte-order mark: the
+    transcript in it is refereed, from a file and from stdin, not refused as 'not JSON'."""
+    example = json.loads((GOLDEN / "G17-ba-zhi-bao-zun-x16.json").read_text(encoding="utf-8"))
+    text = json.dumps(example["transcript"], ensure_ascii=False)
+    f = tmp_path / "t.json"
+    f.write_text(text, encoding="utf-8-sig")
+    assert f.read_bytes()[:3] == b"\xef\xbb\xbf"
+    for p in (tiengow("referee", str(f)), tiengow("referee", "-", stdin="\ufeff" + text)):
+        assert p.returncode == 0, p.stderr
+        assert json.loads(p.stdout)["totals"]["E"] == 240
