@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import struct
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -13,6 +15,39 @@ from .types import Image
 
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".bmp")
 WRITING_S = 1.0  # a folder's newest file younger than this, unreadable, may be being written
+
+
+def read_image(path: str) -> Image:
+    """A still image file as 8-bit BGR (OpenCV converts grey, 16-bit and RGBA images); one
+    that cannot be read raises `RecognitionError` saying why."""
+    accepted = "a PNG or JPEG image file"
+    try:
+        image: Image | None = cv2.imread(path, cv2.IMREAD_COLOR)
+    except cv2.error as e:
+        # (OpenCV refuses, by raising, an image whose header claims more pixels than it will
+        # decode: a few bytes on disk can claim gigabytes)
+        if "CV_IO_MAX_IMAGE_PIXELS" not in str(e):
+            raise RecognitionError(f"cannot decode the image ({e.err})", path, accepted) from e
+        limit = os.environ.get("OPENCV_IO_MAX_IMAGE_PIXELS", str(1 << 30))
+        raise RecognitionError(
+            f"image too large{_png_size(path)}", path, f"at most {limit} pixels"
+        ) from e
+    if image is None:
+        raise RecognitionError("cannot read the image", path, accepted)
+    return image
+
+
+def _png_size(path: str) -> str:
+    """' (W x H pixels)' from a PNG's header, or '' when it is not one."""
+    try:
+        with open(path, "rb") as f:
+            head = f.read(24)
+    except OSError:
+        return ""
+    if head[:8] != b"\x89PNG\r\n\x1a\n" or head[12:16] != b"IHDR":
+        return ""
+    width, height = struct.unpack(">II", head[16:24])
+    return f" ({width}x{height} pixels)"
 
 
 def frames(
@@ -62,16 +97,18 @@ def follow_folder(
         files = _frame_files(path, last)
         read = False
         for file in files:
-            frame = cv2.imread(str(file), cv2.IMREAD_COLOR)
-            if frame is None and file == files[-1] and _writing(file):
-                break
-            last, read = file.name, True
-            if frame is None:
-                bad = RecognitionError("unreadable frame", str(file), "a PNG or JPEG image")
+            try:
+                frame = read_image(str(file))
+            except RecognitionError as e:
+                if file == files[-1] and _writing(file):
+                    break
+                last, read = file.name, True
+                bad = RecognitionError(f"unreadable frame ({e.what})", str(file), e.accepted)
                 if skip is None:
-                    raise bad
+                    raise bad from e
                 skip(bad)
                 continue
+            last, read = file.name, True
             yield count / fps, frame
             count += 1
         if not read:

@@ -7,6 +7,7 @@ import re
 from pathlib import Path
 
 import cv2
+import numpy as np
 import pytest
 
 from hub.cli import main
@@ -142,3 +143,37 @@ def test_recognize_refuses_a_calibration_made_at_another_resolution(
     line = json.loads(capsys.readouterr().out)
     assert set(line) == {"image", "error"}
     assert "'640x360'" in line["error"] and "1280x720" in line["error"]
+
+
+def _png_claiming(path: Path, width: int, height: int) -> Path:
+    """A valid 1x1 PNG whose header claims ``width`` x ``height`` pixels (a decompression
+    bomb's header: a few bytes on disk, more pixels than OpenCV will decode)."""
+    import struct
+    import zlib
+
+    _, png = cv2.imencode(".png", np.zeros((1, 1, 3), np.uint8))
+    data = bytearray(png.tobytes())
+    data[16:24] = struct.pack(">II", width, height)
+    data[29:33] = struct.pack(">I", zlib.crc32(bytes(data[12:29])))
+    path.write_bytes(bytes(data))
+    return path
+
+
+def test_a_huge_image_is_an_error_that_says_so_and_the_others_are_still_read(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """interfaces.md: an image that cannot be read gives {"image", "error"} on its line, the
+    other images are still processed and the exit is non-zero. One over OpenCV's pixel limit
+    raised cv2.error out of the command: a traceback, and the images after it unread."""
+    huge = _png_claiming(tmp_path / "huge.png", 50000, 50000)
+    good = tmp_path / "table.png"
+    cv2.imwrite(str(good), render_scene(101)[0])
+    assert main(["recognize", "--json", str(huge), str(good)]) == 1
+    first, second = (json.loads(line) for line in capsys.readouterr().out.splitlines())
+    assert set(first) == {"image", "error"} and first["image"] == str(huge)
+    assert "too large" in first["error"] and "50000x50000" in first["error"]
+    assert "pixels" in first["error"].split("expected")[1]  # what would have been accepted
+    assert second["image"] == str(good) and second["tiles"]
+    assert main(["calibrate", "--image", str(huge), "--save", str(tmp_path / "c.json")]) == 1
+    err = capsys.readouterr().err
+    assert "too large" in err and str(huge) in err

@@ -11,7 +11,7 @@ import cv2
 from ..calibrate import Calibration, draw_zones, find_mat
 from ..errors import RecognitionError
 from ..layout import load_layout
-from ..sources import first_frame
+from ..sources import first_frame, read_image
 from ..types import Image
 
 
@@ -37,12 +37,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     layout = load_layout()
     try:
-        if args.image:
-            frame = cv2.imread(args.image, cv2.IMREAD_COLOR)
-            if frame is None:
-                raise RecognitionError("unreadable image", args.image, "a PNG or JPEG file")
-        else:
-            frame = first_frame(args.camera)
+        frame = read_image(args.image) if args.image else first_frame(args.camera)
         calibration = find_mat(frame, layout)
     except RecognitionError as e:
         print(f"calibration failed: {e}", file=sys.stderr)

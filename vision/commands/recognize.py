@@ -12,12 +12,11 @@ import sys
 import time
 from pathlib import Path
 
-import cv2
-
 from ..calibrate import Calibration, find_mat
 from ..config import load_config
 from ..errors import RecognitionError
 from ..recognizer import recognize
+from ..sources import read_image
 from ..table import TableRecognizer
 from ..types import Image, Observation
 
@@ -64,10 +63,8 @@ def run(args: argparse.Namespace) -> int:
     failed = 0
     for name in args.images:
         start = time.perf_counter()
-        image = cv2.imread(name, cv2.IMREAD_COLOR) if Path(name).is_file() else None
         try:
-            if image is None:
-                raise RecognitionError("cannot read the image", name, "a PNG or JPEG file")
+            image = read_image(name)
             obs = observe(image, calibration, not args.no_mat)
         except RecognitionError as e:
             failed += 1
