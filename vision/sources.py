@@ -21,6 +21,20 @@ def read_image(path: str) -> Image:
     """A still image file as 8-bit BGR (OpenCV converts grey, 16-bit and RGBA images); one
     that cannot be read raises `RecognitionError` saying why."""
     accepted = "a PNG or JPEG image file"
+    file = Path(path)
+    if file.is_dir():
+        raise RecognitionError("a folder, not an image", path, accepted)
+    try:
+        with file.open("rb") as f:
+            empty = not f.read(1)
+    except FileNotFoundError as e:
+        raise RecognitionError("no such file", path, accepted) from e
+    except OSError as e:
+        raise RecognitionError(f"cannot open the file ({e.strerror})", path, accepted) from e
+    if empty:
+        raise RecognitionError("empty file", path, accepted)
+    if not cv2.haveImageReader(path):  # (it reads the signature: no image format has it)
+        raise RecognitionError("not an image", path, accepted)
     try:
         image: Image | None = cv2.imread(path, cv2.IMREAD_COLOR)
     except cv2.error as e:
@@ -32,8 +46,8 @@ def read_image(path: str) -> Image:
         raise RecognitionError(
             f"image too large{_png_size(path)}", path, f"at most {limit} pixels"
         ) from e
-    if image is None:
-        raise RecognitionError("cannot read the image", path, accepted)
+    if image is None:  # an image's signature, then no image: a file cut short or damaged
+        raise RecognitionError("damaged image (cut short?)", path, accepted)
     return image
 
 

@@ -177,3 +177,39 @@ def test_a_huge_image_is_an_error_that_says_so_and_the_others_are_still_read(
     assert main(["calibrate", "--image", str(huge), "--save", str(tmp_path / "c.json")]) == 1
     err = capsys.readouterr().err
     assert "too large" in err and str(huge) in err
+
+
+@pytest.mark.parametrize(
+    ("kind", "said"),
+    [
+        ("missing", "no such file"),
+        ("folder", "a folder, not an image"),
+        ("empty", "empty file"),
+        ("text", "not an image"),
+        ("cut short", "damaged image"),
+    ],
+)
+def test_an_unreadable_image_says_what_is_wrong_with_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], kind: str, said: str
+) -> None:
+    """Every unreadable image said the same 'cannot read the image': a missing path, a folder,
+    an empty file, a text file and a PNG cut short were not told apart, so the user could not
+    tell a typo in the name from a damaged file. Each now says which, with the path and what is
+    accepted, on its line and from calibrate --image alike."""
+    path = tmp_path / "table.png"
+    if kind == "folder":
+        path.mkdir()
+    elif kind == "empty":
+        path.write_bytes(b"")
+    elif kind == "text":
+        path.write_text("name,score\nE,10\n")
+    elif kind == "cut short":
+        _, png = cv2.imencode(".png", render_scene(101)[0])
+        path.write_bytes(png.tobytes()[:2000])
+    assert main(["recognize", "--json", str(path)]) == 1
+    line = json.loads(capsys.readouterr().out)
+    assert set(line) == {"image", "error"}
+    assert line["error"].startswith(said), line["error"]
+    assert f"{str(path)!r}; expected a PNG or JPEG" in line["error"]
+    assert main(["calibrate", "--image", str(path), "--save", str(tmp_path / "c.json")]) == 1
+    assert f"calibration failed: {line['error']}" in capsys.readouterr().err
