@@ -213,3 +213,20 @@ def test_an_unreadable_image_says_what_is_wrong_with_it(
     assert f"{str(path)!r}; expected a PNG or JPEG" in line["error"]
     assert main(["calibrate", "--image", str(path), "--save", str(tmp_path / "c.json")]) == 1
     assert f"calibration failed: {line['error']}" in capsys.readouterr().err
+
+
+def test_an_image_the_recogniser_fails_on_is_an_error_line_and_the_others_are_read(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """interfaces.md: an image that cannot be processed gives {"image", "error"} on its line and
+    the other images are still processed. A readable image that OpenCV fails on inside the
+    recogniser (a strip 1 pixel tall: shrunk, it has no rows) raised cv2.error out of the
+    command: a traceback, and the images after it unread."""
+    strip, good = tmp_path / "strip.png", tmp_path / "table.png"
+    cv2.imwrite(str(strip), np.full((1, 3000, 3), 128, np.uint8))
+    cv2.imwrite(str(good), render_scene(101)[0])
+    assert main(["recognize", "--json", str(strip), str(good)]) == 1
+    first, second = (json.loads(line) for line in capsys.readouterr().out.splitlines())
+    assert set(first) == {"image", "error"} and first["image"] == str(strip)
+    assert "3000x1" in first["error"]
+    assert second["image"] == str(good) and second["tiles"]

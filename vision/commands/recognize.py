@@ -12,6 +12,8 @@ import sys
 import time
 from pathlib import Path
 
+import cv2
+
 from ..calibrate import Calibration, find_mat
 from ..config import load_config
 from ..errors import RecognitionError
@@ -54,6 +56,22 @@ def observe(image: Image, calibration: Calibration | None, look_for_mat: bool) -
     return recognize(image, load_config("recognize"))
 
 
+def _observe_or_say(
+    image: Image, calibration: Calibration | None, look_for_mat: bool
+) -> Observation:
+    """`observe`, with OpenCV's own failure on an odd image (one too thin to shrink, say)
+    turned into a `RecognitionError` for its line: the other images are still read."""
+    try:
+        return observe(image, calibration, look_for_mat)
+    except cv2.error as e:
+        h, w = image.shape[:2]
+        raise RecognitionError(
+            f"OpenCV failed on the image ({e.err} in {e.func})",
+            f"{w}x{h} pixels",
+            "a photo of a table (please report this image)",
+        ) from e
+
+
 def run(args: argparse.Namespace) -> int:
     try:
         calibration = Calibration.load(args.calibration) if args.calibration else None
@@ -65,7 +83,7 @@ def run(args: argparse.Namespace) -> int:
         start = time.perf_counter()
         try:
             image = read_image(name)
-            obs = observe(image, calibration, not args.no_mat)
+            obs = _observe_or_say(image, calibration, not args.no_mat)
         except RecognitionError as e:
             failed += 1
             if args.json:
