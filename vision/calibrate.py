@@ -49,16 +49,28 @@ class Calibration:
     def load(path: Path) -> Calibration:
         try:
             data = json.loads(path.read_text())
-            return Calibration(
+            calibration = Calibration(
                 to_mat=np.array(data["to_mat"], np.float64).reshape(3, 3),
                 image_size=(int(data["image_size"][0]), int(data["image_size"][1])),
                 markers=tuple(int(m) for m in data["markers"]),
                 px_per_mm=float(data["px_per_mm"]),
             )
+            calibration._check()
         except (OSError, ValueError, KeyError, TypeError) as e:
             raise RecognitionError(
                 "unreadable calibration", str(path), f"a file from 'tiengow calibrate --save' ({e})"
             ) from e
+        return calibration
+
+    def _check(self) -> None:
+        """Values no camera gives (a file edited or damaged) raise ValueError, naming them:
+        a matrix with no inverse would fail deep in the recogniser, NaN find nothing."""
+        if not (np.all(np.isfinite(self.to_mat)) and abs(np.linalg.det(self.to_mat)) > 1e-12):
+            raise ValueError(f"to_mat {self.to_mat.tolist()} is no invertible 3x3 matrix")
+        if min(self.image_size) < 1:
+            raise ValueError(f"image_size {list(self.image_size)} is not a frame's width, height")
+        if not (math.isfinite(self.px_per_mm) and self.px_per_mm > 0):
+            raise ValueError(f"px_per_mm {self.px_per_mm} is not a positive scale")
 
 
 def _apply(h: Floats, points: Floats) -> Floats:

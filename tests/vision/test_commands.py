@@ -230,3 +230,33 @@ def test_an_image_the_recogniser_fails_on_is_an_error_line_and_the_others_are_re
     assert set(first) == {"image", "error"} and first["image"] == str(strip)
     assert "3000x1" in first["error"]
     assert second["image"] == str(good) and second["tiles"]
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "reason"),
+    [
+        ("to_mat", [[0, 0, 0], [0, 0, 0], [0, 0, 0]], "to_mat"),
+        ("to_mat", [[float("nan"), 0, 0], [0, 1, 0], [0, 0, 1]], "to_mat"),
+        ("image_size", [0, 720], "image_size"),
+        ("px_per_mm", -1.0, "px_per_mm"),
+    ],
+)
+def test_a_calibration_file_with_impossible_values_is_refused_saying_which(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], field: str, value: object, reason: str
+) -> None:
+    """A calibration file edited or damaged into values no camera gives: a matrix with no
+    inverse went out of 'tiengow recognize' as numpy's LinAlgError (a traceback), one with NaN
+    found no tile and said nothing. It is refused like any unreadable calibration, naming the
+    field (exit 2, as for a missing or unparsable file)."""
+    image = _empty_mat(tmp_path / "mat.png", seed=3)
+    saved = tmp_path / "c.json"
+    assert main(["calibrate", "--image", str(image), "--save", str(saved),
+                 "--preview", str(tmp_path / "p.png")]) == 0  # fmt: skip
+    data = json.loads(saved.read_text())
+    data[field] = value
+    saved.write_text(json.dumps(data))
+    capsys.readouterr()
+    assert main(["recognize", "--json", "--calibration", str(saved), str(image)]) == 2
+    out = capsys.readouterr()
+    assert out.out == ""
+    assert f"unreadable calibration: {str(saved)!r}" in out.err and reason in out.err
