@@ -12,7 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from .config import load_config
+import cv2
+
+from .config import Config, config_path, load_config
 from .errors import RecognitionError
 
 
@@ -64,22 +66,48 @@ class MatLayout:
 
 
 def load_layout(path: Path | None = None) -> MatLayout:
+    """The mat of ``config/mat.toml`` (or ``path``); a file without a key this needs, or with a
+    value of the wrong kind, raises `RecognitionError` naming the file and the key."""
     cfg = load_config("mat", path)
+    file = str(config_path("mat", path))
+    try:
+        return _layout(cfg)
+    except KeyError as e:
+        raise RecognitionError(
+            f"mat layout without {e}", file, "the keys of the shipped vision/config/mat.toml"
+        ) from e
+    except (TypeError, ValueError) as e:
+        if isinstance(e, RecognitionError):
+            what = f"{e.what} ({e.value!r}) in the mat layout"
+            raise RecognitionError(what, file, e.accepted) from e
+        raise RecognitionError(
+            f"mat layout with a value of the wrong kind ({e})",
+            file,
+            "numbers in millimetres, as in the shipped vision/config/mat.toml",
+        ) from e
+
+
+def _layout(cfg: Config) -> MatLayout:
     size = float(cfg["markers"]["size_mm"])
     markers: dict[int, tuple[tuple[float, float], ...]] = {}
     for marker_id, (x, y) in enumerate(cfg["markers"]["origin_mm"]):
         x, y = float(x), float(y)
         markers[marker_id] = ((x, y), (x + size, y), (x + size, y + size), (x, y + size))
-    zones = tuple(Zone(name, *(float(v) for v in rect)) for name, rect in cfg["zones"].items())
+    zones = tuple(_zone(name, rect) for name, rect in cfg["zones"].items())
     for zone in zones:
         if not (zone.x0 < zone.x1 and zone.y0 < zone.y1):
             raise RecognitionError(f"empty zone {zone.name!r}", zone, "x0 < x1 and y0 < y1")
+    dictionary = str(cfg["markers"]["dictionary"])
+    if not (dictionary.startswith("DICT_") and hasattr(cv2.aruco, dictionary)):
+        raise RecognitionError(
+            "unknown ArUco dictionary", dictionary, "an OpenCV one such as 'DICT_4X4_50'"
+        )
     tw, tl = cfg["tile_mm"]
     return MatLayout(
         width_mm=float(cfg["width_mm"]),
         height_mm=float(cfg["height_mm"]),
         tile_mm=(float(tw), float(tl)),
-        dictionary=str(cfg["markers"]["dictionary"]),
+        dictionary=dictionary,
         marker_mm=size,
         markers=markers,
         zones=zones,
@@ -87,6 +115,17 @@ def load_layout(path: Path | None = None) -> MatLayout:
         ink=_rgb(cfg["print"]["ink"]),
         quiet_mm=float(cfg["markers"]["quiet_mm"]),
     )
+
+
+def _zone(name: str, rect: object) -> Zone:
+    if not (isinstance(rect, list) and len(rect) == 4):
+        raise RecognitionError(f"zone {name!r} is no rectangle", rect, "[x0, y0, x1, y1] in mm")
+    try:
+        return Zone(name, *(float(v) for v in rect))
+    except (TypeError, ValueError) as e:
+        raise RecognitionError(
+            f"zone {name!r} is no rectangle", rect, "[x0, y0, x1, y1] in mm"
+        ) from e
 
 
 def _rgb(value: object) -> tuple[int, int, int]:

@@ -260,3 +260,52 @@ def test_a_calibration_file_with_impossible_values_is_refused_saying_which(
     out = capsys.readouterr()
     assert out.out == ""
     assert f"unreadable calibration: {str(saved)!r}" in out.err and reason in out.err
+
+
+@pytest.mark.parametrize(
+    ("broken", "said"),
+    [
+        ("[zones\ncentre = [1, 2, 3, 4]\n", "line 1"),  # not TOML
+        ("", "'zones'"),  # TOML, but no zones
+        ('[zones]\ncentre = [1, 2, "x", 4]\n', "'centre'"),  # a zone that is no rectangle
+    ],
+)
+def test_a_broken_mat_layout_is_said_naming_the_file_not_a_traceback(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    broken: str,
+    said: str,
+) -> None:
+    """vision/config/mat.toml is the one mat layout (the PDF, calibration and zones); a club
+    adapting it to its table may break it. tomllib's TOMLDecodeError, or a KeyError for a
+    missing table, went out of 'tiengow mat', 'calibrate' and 'recognize' as a traceback. Each
+    now says the file, what is wrong in it and what is expected."""
+    import shutil
+
+    import vision.config
+
+    frame = _empty_mat(tmp_path / "frame.png", seed=6)
+    config = tmp_path / "config"
+    shutil.copytree(vision.config.CONFIG_DIR, config, ignore=shutil.ignore_patterns("*.py*"))
+    mat = config / "mat.toml"
+    text = mat.read_text()
+    if broken.startswith("[zones]"):
+        head, _, tail = text.partition("[zones]")
+        text = head + broken + "[print]" + tail.partition("[print]")[2]
+    elif broken:
+        text = broken + text
+    else:
+        head, _, tail = text.partition("[zones]")
+        text = head + "[print]" + tail.partition("[print]")[2]
+    mat.write_text(text)
+    monkeypatch.setattr(vision.config, "CONFIG_DIR", config)
+    for args, code in [
+        (["mat", "--out", str(tmp_path / "mat.pdf")], 2),
+        (["calibrate", "--image", str(frame), "--save", str(tmp_path / "c.json")], 1),
+        (["recognize", "--json", str(frame)], 2),
+    ]:
+        assert main(args) == code, args
+        err = capsys.readouterr().err
+        assert str(mat) in err and said in err, (args, err)
+        assert "expected" in err

@@ -35,8 +35,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    layout = load_layout()
     try:
+        layout = load_layout()
         frame = read_image(args.image) if args.image else first_frame(args.camera)
         calibration = find_mat(frame, layout)
     except RecognitionError as e:

@@ -6,6 +6,7 @@ import argparse
 import sys
 from pathlib import Path
 
+from ..errors import RecognitionError
 from ..matpdf import write_mat
 
 
@@ -16,6 +17,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     try:
         pages = write_mat(args.out)
+    except RecognitionError as e:  # the mat layout (vision/config/mat.toml) is broken
+        print(f"tiengow mat: {e}", file=sys.stderr)
+        return 2
     except OSError as e:
         print(
             f"tiengow mat: cannot write {str(args.out)!r}: {e.strerror}; "

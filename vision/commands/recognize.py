@@ -17,6 +17,7 @@ import cv2
 from ..calibrate import Calibration, find_mat
 from ..config import load_config
 from ..errors import RecognitionError
+from ..layout import load_layout
 from ..recognizer import recognize
 from ..sources import read_image
 from ..table import TableRecognizer
@@ -75,6 +76,8 @@ def _observe_or_say(
 def run(args: argparse.Namespace) -> int:
     try:
         calibration = Calibration.load(args.calibration) if args.calibration else None
+        if not args.no_mat:
+            load_layout()  # (a broken mat layout is said once, not taken for "no mat here")
     except RecognitionError as e:
         print(f"tiengow recognize: {e}", file=sys.stderr)
         return 2
