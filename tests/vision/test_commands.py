@@ -309,3 +309,23 @@ def test_a_broken_mat_layout_is_said_naming_the_file_not_a_traceback(
         err = capsys.readouterr().err
         assert str(mat) in err and said in err, (args, err)
         assert "expected" in err
+
+
+def test_a_grey_image_is_read_with_a_warning_that_colour_is_missing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A greyscale PNG is readable (OpenCV gives it three equal channels) but the recogniser
+    tells the mat's ground, the tiles and red pips by colour: on a grey frame of the mat with
+    two tiles it found none, and said nothing, so 'tiles': [] looked like an empty table. The
+    line is still given (the image was read), with a warning on stderr naming the file."""
+    frame = render_table({"centre": ["6-6", "5-4"]}, seed=3)[0]
+    grey, colour = tmp_path / "grey.png", tmp_path / "colour.png"
+    cv2.imwrite(str(grey), cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY))
+    cv2.imwrite(str(colour), frame)
+    assert main(["recognize", "--json", str(grey), str(colour)]) == 0
+    out = capsys.readouterr()
+    lines = [json.loads(line) for line in out.out.splitlines()]
+    assert [line["image"] for line in lines] == [str(grey), str(colour)]
+    assert {"tiles", "face_down", "ms"} <= set(lines[0])
+    assert f"{grey}: warning: no colour in the image" in out.err
+    assert "expected a colour" in out.err and str(colour) not in out.err

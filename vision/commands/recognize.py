@@ -13,6 +13,7 @@ import time
 from pathlib import Path
 
 import cv2
+import numpy as np
 
 from ..calibrate import Calibration, find_mat
 from ..config import load_config
@@ -73,6 +74,12 @@ def _observe_or_say(
         ) from e
 
 
+def _is_grey(image: Image) -> bool:
+    """Three equal channels: a greyscale file (OpenCV reads it so) or a grey camera."""
+    b, g, r = cv2.split(image)
+    return not (np.any(b != g) or np.any(g != r))
+
+
 def run(args: argparse.Namespace) -> int:
     try:
         calibration = Calibration.load(args.calibration) if args.calibration else None
@@ -86,6 +93,12 @@ def run(args: argparse.Namespace) -> int:
         start = time.perf_counter()
         try:
             image = read_image(name)
+            if _is_grey(image):
+                print(
+                    f"{name}: warning: no colour in the image; the mat, the tiles and red pips "
+                    "are told by colour, so tiles may be missed; expected a colour photo",
+                    file=sys.stderr,
+                )
             obs = _observe_or_say(image, calibration, not args.no_mat)
         except RecognitionError as e:
             failed += 1
