@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import struct
 import time
 from collections.abc import Callable, Iterator
@@ -70,8 +71,9 @@ def frames(
     """Frames of ``source`` with their time in seconds.
 
     ``source`` is a device index (``"0"``), a video file, or a folder of still frames (taken in
-    name order, ``fps`` apart). A frame of the folder that cannot be read raises, or with
-    ``skip`` is given to it and passed over (one bad file need not end a live table's camera).
+    name order, the numbers in names as numbers, ``fps`` apart). A frame of the folder that
+    cannot be read raises, or with ``skip`` is given to it and passed over (one bad file need
+    not end a live table's camera).
     """
     path = Path(source)
     if source.isdigit():
@@ -92,9 +94,21 @@ def frames(
 
 
 def _frame_files(path: Path, after: str) -> list[Path]:
-    return sorted(
-        p for p in path.iterdir() if p.suffix.lower() in IMAGE_SUFFIXES and p.name > after
-    )
+    """The folder's frames named after ``after``, in order."""
+    done = _frame_order(after)
+    found = [
+        p
+        for p in path.iterdir()
+        if p.suffix.lower() in IMAGE_SUFFIXES and _frame_order(p.name) > done
+    ]
+    return sorted(found, key=lambda p: _frame_order(p.name))
+
+
+def _frame_order(name: str) -> tuple[tuple[str | int, ...], str]:
+    """Name order with the numbers in it compared as numbers: frame2 before frame10 (a
+    capture program or a loop need not pad them with zeros)."""
+    parts = re.split(r"(\d+)", name)
+    return tuple(int(p) if i % 2 else p for i, p in enumerate(parts)), name
 
 
 def follow_folder(

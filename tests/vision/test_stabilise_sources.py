@@ -61,3 +61,15 @@ def test_a_folder_of_frames_is_a_source(tmp_path: Path) -> None:
 def test_an_unknown_source_says_what_is_accepted() -> None:
     with pytest.raises(RecognitionError, match="no such camera source: 'nowhere'; expected a"):
         next(frames("nowhere"))
+
+
+def test_a_folder_of_frames_numbered_without_zeros_is_read_in_number_order(
+    tmp_path: Path,
+) -> None:
+    """Frames a capture program or a loop named frame0.png .. frame11.png (no leading zeros)
+    were read in plain name order: frame10 and frame11 between frame1 and frame2, so the
+    table seen went back and forth in time and plays could be reported out of order."""
+    for i in range(12):
+        cv2.imwrite(str(tmp_path / f"frame{i}.png"), np.full((8, 8, 3), i, np.uint8))
+    got = [int(f[0, 0, 0]) for _, f in frames(str(tmp_path))]
+    assert got == list(range(12))
