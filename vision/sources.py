@@ -11,6 +11,7 @@ from pathlib import Path
 
 import cv2
 
+from .config import load_config
 from .errors import RecognitionError
 from .types import Image
 
@@ -77,7 +78,7 @@ def frames(
     """
     path = Path(source)
     if source.isdigit():
-        yield from _capture(cv2.VideoCapture(int(source)), source, live=True)
+        yield from _capture(_open_device(int(source)), source, live=True)
     elif path.is_dir():
         if not _frame_files(path, ""):
             raise RecognitionError("no frames in folder", source, f"files ending {IMAGE_SUFFIXES}")
@@ -149,6 +150,19 @@ def _writing(file: Path) -> bool:
         return time.time() - file.stat().st_mtime < WRITING_S
     except OSError:
         return False
+
+
+def _open_device(index: int) -> cv2.VideoCapture:
+    """A camera by its index, asked for the frame size and format of ``config/camera.toml``
+    (it gives the nearest it can)."""
+    cfg = load_config("camera")
+    cap = cv2.VideoCapture(index)
+    if cap.isOpened():
+        # (the format first: a USB 2 webcam offers its large sizes only compressed)
+        cap.set(cv2.CAP_PROP_FOURCC, cv2.VideoWriter.fourcc(*str(cfg["fourcc"])))
+        cap.set(cv2.CAP_PROP_FRAME_WIDTH, float(cfg["width"]))
+        cap.set(cv2.CAP_PROP_FRAME_HEIGHT, float(cfg["height"]))
+    return cap
 
 
 def _capture(cap: cv2.VideoCapture, source: str, live: bool) -> Iterator[tuple[float, Image]]:

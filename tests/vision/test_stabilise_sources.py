@@ -73,3 +73,46 @@ def test_a_folder_of_frames_numbered_without_zeros_is_read_in_number_order(
         cv2.imwrite(str(tmp_path / f"frame{i}.png"), np.full((8, 8, 3), i, np.uint8))
     got = [int(f[0, 0, 0]) for _, f in frames(str(tmp_path))]
     assert got == list(range(12))
+
+
+class _FakeCamera:
+    """cv2.VideoCapture for a device index: 640x480 (OpenCV's and most webcams' default)
+    unless asked for another size; three frames."""
+
+    def __init__(self, index: int) -> None:
+        self.size = [640, 480]
+        self.left = 3
+
+    def isOpened(self) -> bool:  # (OpenCV's name)
+        return True
+
+    def set(self, prop: int, value: float) -> bool:
+        if prop == cv2.CAP_PROP_FRAME_WIDTH:
+            self.size[0] = int(value)
+        elif prop == cv2.CAP_PROP_FRAME_HEIGHT:
+            self.size[1] = int(value)
+        return True
+
+    def get(self, prop: int) -> float:
+        return 0.0
+
+    def read(self) -> tuple[bool, np.ndarray | None]:
+        self.left -= 1
+        if self.left < 0:
+            return False, None
+        return True, np.zeros((self.size[1], self.size[0], 3), np.uint8)
+
+    def release(self) -> None:
+        pass
+
+
+def test_a_camera_by_device_index_is_asked_for_1080p_not_left_at_640x480(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """hardware/camera.md: a 1080p webcam, 1920x1080 for about 39 px per tile (calibrate warns
+    under 30). A camera opened by its index was left at OpenCV's default, 640x480 on a UVC
+    webcam: a tile some 13 px wide, whatever the camera could give, and no way to ask for more.
+    The size asked for is in vision/config/camera.toml."""
+    monkeypatch.setattr(cv2, "VideoCapture", _FakeCamera)
+    _, frame = next(frames("0"))
+    assert frame.shape[:2] == (1080, 1920)

@@ -49,13 +49,16 @@ def run(args: argparse.Namespace) -> int:
         print(f"calibration failed: {e}", file=sys.stderr)
         return 1
     tile_px = layout.tile_mm[0] * calibration.px_per_mm
+    w, h = calibration.image_size  # (what the camera gave, asked for config/camera.toml's)
     print(
-        f"mat found: markers {list(calibration.markers)}, {calibration.px_per_mm:.2f} px/mm "
+        f"mat found in a {w}x{h} frame: markers {list(calibration.markers)}, "
+        f"{calibration.px_per_mm:.2f} px/mm "
         f"(a tile is {tile_px:.0f} px wide); preview {args.preview}, saved {args.save}"
     )
     if tile_px < 30:
         print(
-            "warning: tiles are under 30 px wide; lower the camera or raise its resolution",
+            "warning: tiles are under 30 px wide; lower the camera or raise its resolution "
+            "(width and height in vision/config/camera.toml)",
             file=sys.stderr,
         )
     return 0
