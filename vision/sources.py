@@ -6,7 +6,7 @@ import os
 import re
 import struct
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator, Iterator
 from pathlib import Path
 
 import cv2
@@ -68,7 +68,7 @@ def _png_size(path: str) -> str:
 
 def frames(
     source: str, fps: float = 10.0, skip: Callable[[RecognitionError], None] | None = None
-) -> Iterator[tuple[float, Image]]:
+) -> Generator[tuple[float, Image], None, None]:
     """Frames of ``source`` with their time in seconds.
 
     ``source`` is a device index (``"0"``), a video file, or a folder of still frames (taken in

@@ -329,3 +329,24 @@ def test_a_grey_image_is_read_with_a_warning_that_colour_is_missing(
     assert {"tiles", "face_down", "ms"} <= set(lines[0])
     assert f"{grey}: warning: no colour in the image" in out.err
     assert "expected a colour" in out.err and str(colour) not in out.err
+
+
+def test_calibrate_waits_out_a_cameras_dark_first_frames(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A real camera's first frames are often dark or grey while its exposure settles;
+    calibrate looked at the first frame only and said 'too dark to find the mat' on a good
+    setup. It now looks at the frames of the first seconds (mat.toml [calibrate] warm_up_s)
+    and takes the first in which the mat is found; when none has it, it says why for the last."""
+    frames = tmp_path / "frames"
+    frames.mkdir()
+    for i in range(3):
+        cv2.imwrite(str(frames / f"{i:03}.png"), np.full((720, 1280, 3), 8 * i, np.uint8))
+    _empty_mat(frames / "003.png", seed=6)
+    saved = tmp_path / "c.json"
+    args = ["calibrate", "--camera", str(frames), "--save", str(saved)]
+    assert main([*args, "--preview", str(tmp_path / "p.png")]) == 0
+    assert "mat found" in capsys.readouterr().out and saved.is_file()
+    (frames / "003.png").unlink()
+    assert main([*args, "--preview", str(tmp_path / "p.png")]) == 1
+    assert "too dark to find the mat: 16.0" in capsys.readouterr().err

@@ -4,14 +4,16 @@ from __future__ import annotations
 
 import argparse
 import sys
+from contextlib import closing
 from pathlib import Path
 
 import cv2
 
 from ..calibrate import Calibration, draw_zones, find_mat
+from ..config import load_config
 from ..errors import RecognitionError
-from ..layout import load_layout
-from ..sources import first_frame, read_image
+from ..layout import MatLayout, load_layout
+from ..sources import frames, read_image
 from ..types import Image
 
 
@@ -37,8 +39,11 @@ def configure(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     try:
         layout = load_layout()
-        frame = read_image(args.image) if args.image else first_frame(args.camera)
-        calibration = find_mat(frame, layout)
+        if args.image:
+            frame = read_image(args.image)
+            calibration = find_mat(frame, layout)
+        else:
+            frame, calibration = _find_in_source(args.camera, layout)
     except RecognitionError as e:
         print(f"calibration failed: {e}", file=sys.stderr)
         return 1
@@ -62,6 +67,27 @@ def run(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
     return 0
+
+
+def _find_in_source(source: str, layout: MatLayout) -> tuple[Image, Calibration]:
+    """The first frame of the source's first ``warm_up_s`` seconds in which the mat is found
+    (a camera's first frames are often dark while its exposure settles); when none, what was
+    wrong with the last one."""
+    warm_up_s = float(load_config("mat")["calibrate"]["warm_up_s"])
+    wrong: RecognitionError | None = None
+    start: float | None = None
+    with closing(frames(source)) as source_frames:
+        for t, frame in source_frames:
+            start = t if start is None else start
+            if t - start > warm_up_s:
+                break
+            try:
+                return frame, find_mat(frame, layout)
+            except RecognitionError as e:
+                wrong = e
+    if wrong is None:
+        raise RecognitionError("camera source gave no frame", source, "a source with a frame")
+    raise wrong
 
 
 def _write_preview(path: Path, image: Image) -> None:
