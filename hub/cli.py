@@ -9,9 +9,12 @@ only for the command that needs them.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
 import importlib.util
 import io
+import os
+import select
 import sys
 from collections.abc import Sequence
 
@@ -66,8 +69,28 @@ def main(argv: Sequence[str] | None = None) -> int:
         importlib.import_module(module).configure(p)
         p.set_defaults(_module=module)
     args = parser.parse_args(argv)
-    result: int = importlib.import_module(args._module).run(args)
+    try:
+        result: int = importlib.import_module(args._module).run(args)
+    except BrokenPipeError:
+        if not _stdout_closed():  # another pipe or socket: not ours to hush
+            raise
+        # the reader of our output stopped (`tiengow recognize --json ... | head -n 1`): stop
+        # quietly, as a command killed by SIGPIPE does, and keep Python from complaining
+        # again when it flushes stdout at exit
+        with contextlib.suppress(OSError, ValueError):  # (unless stdout is no file)
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 128 + 13  # SIGPIPE
     return result
+
+
+def _stdout_closed() -> bool:
+    """Has the reader of stdout gone (a pipe whose other end is closed polls as an error)?"""
+    try:
+        poll = select.poll()
+        poll.register(sys.stdout.fileno(), select.POLLOUT)
+        return any(events & select.POLLERR for _, events in poll.poll(0))
+    except (AttributeError, OSError, ValueError):  # no poll() here, or no stdout file
+        return True
 
 
 if __name__ == "__main__":

@@ -289,3 +289,26 @@ def test_referee_of_a_transcript_saved_with_a_byte_order_mark(tmp_path: Path) ->
     for p in (tiengow("referee", str(f)), tiengow("referee", "-", stdin="\ufeff" + text)):
         assert p.returncode == 0, p.stderr
         assert json.loads(p.stdout)["totals"]["E"] == 240
+
+
+def test_output_piped_into_a_reader_that_stops_early_is_no_traceback(tmp_path: Path) -> None:
+    """`tiengow recognize --json *.png | head -n 1`, as outside scripts use it: when the reader
+    closes the pipe, tiengow stops quietly (exit 141, as for SIGPIPE) instead of a
+    BrokenPipeError traceback on stderr."""
+    import cv2
+    import numpy as np
+
+    image = tmp_path / "tiny.png"
+    cv2.imwrite(str(image), np.zeros((4, 4, 3), np.uint8))
+    with subprocess.Popen(
+        [sys.executable, "-m", "hub.cli", "recognize", "--json", *[str(image)] * 3000],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    ) as p:
+        assert p.stdout is not None and p.stderr is not None
+        assert json.loads(p.stdout.readline())["image"] == str(image)
+        p.stdout.close()
+        err = p.stderr.read()
+        assert p.wait(timeout=120) == 141
+    assert "Traceback" not in err and "BrokenPipeError" not in err, err
