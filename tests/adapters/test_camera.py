@@ -137,6 +137,19 @@ def test_an_unreadable_frame_in_a_folder_is_skipped_and_said_not_the_end_of_the_
     assert not any(e.startswith("camera stopped: unreadable") for e in said)
 
 
+def _watch(stream: list[Any], caplog: pytest.LogCaptureFixture) -> tuple[list[ZoneView], list[str]]:
+    """The camera over ``stream`` (frames 0.1 s apart): the views it reported and the trouble
+    it said (its log in ``caplog``)."""
+    views: list[ZoneView] = []
+    errors: list[str] = []
+    camera = Camera(
+        lambda: [(i * 0.1, f) for i, f in enumerate(stream)], views.append, on_error=errors.append
+    )
+    with caplog.at_level("INFO", logger="tiengow.camera"):
+        camera.run()
+    return views, errors
+
+
 def test_frames_of_another_size_are_read_on_the_mat_found_again_not_the_old_calibration(
     caplog: pytest.LogCaptureFixture,
 ) -> None:
@@ -148,13 +161,7 @@ def test_frames_of_another_size_are_read_on_the_mat_found_again_not_the_old_cali
     after, _ = render_table({"seat1.play": ["3-3", "5-5"]}, 2, (960, 540), effects=False)
     more, _ = render_table({"seat1.play": ["3-3", "5-5"], "seat2.play": ["6-6"]}, 2, (960, 540), effects=False)  # fmt: skip
     stream = [before] * 12 + [after] * 12 + [more] * 12
-    views: list[ZoneView] = []
-    errors: list[str] = []
-    camera = Camera(
-        lambda: [(i * 0.1, f) for i, f in enumerate(stream)], views.append, on_error=errors.append
-    )
-    with caplog.at_level("INFO", logger="tiengow.camera"):
-        camera.run()
+    views, errors = _watch(stream, caplog)
     assert [(v.seat, sorted(v.faces)) for v in views] == [(1, ["3-3", "5-5"]), (2, ["6-6"])]
     assert errors == []
     assert "960x540" in caplog.text and "1280x720" in caplog.text
@@ -290,13 +297,7 @@ def test_a_camera_knocked_out_of_place_finds_the_mat_again(
     after, _ = render_table({"seat1.play": ["3-3", "5-5"]}, 2, effects=False)
     more, _ = render_table({"seat1.play": ["3-3", "5-5"], "seat2.play": ["6-6"]}, 2, effects=False)  # fmt: skip
     stream = [before] * 12 + [_shifted(after, -90, 40)] * 12 + [_shifted(more, -90, 40)] * 12
-    views: list[ZoneView] = []
-    errors: list[str] = []
-    camera = Camera(
-        lambda: [(i * 0.1, f) for i, f in enumerate(stream)], views.append, on_error=errors.append
-    )
-    with caplog.at_level("INFO", logger="tiengow.camera"):
-        camera.run()
+    views, errors = _watch(stream, caplog)
     assert [(v.seat, sorted(v.faces)) for v in views] == [(1, ["3-3", "5-5"]), (2, ["6-6"])]
     assert errors == []
     assert "camera moved" in caplog.text
@@ -308,9 +309,6 @@ def test_a_still_camera_keeps_its_calibration(caplog: pytest.LogCaptureFixture) 
     empty, _ = render_table({}, 2, effects=False)
     played, _ = render_table({"seat1.play": ["3-3", "5-5"]}, 2, effects=False)
     stream = [empty] * 10 + [played] * 12
-    views: list[ZoneView] = []
-    camera = Camera(lambda: [(i * 0.1, f) for i, f in enumerate(stream)], views.append)
-    with caplog.at_level("INFO", logger="tiengow.camera"):
-        camera.run()
+    views, errors = _watch(stream, caplog)
     assert [(v.seat, sorted(v.faces)) for v in views] == [(1, ["3-3", "5-5"])]
-    assert "camera moved" not in caplog.text
+    assert errors == [] and "camera moved" not in caplog.text
