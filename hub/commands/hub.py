@@ -57,7 +57,7 @@ def run(args: argparse.Namespace) -> int:
 
     try:
         hub = build(config)
-    except LedgerError as e:
+    except (LedgerError, OSError) as e:  # OSError: the embedded broker's port is taken
         print(f"tiengow hub: {e}", file=sys.stderr)
         return 2
     print(f"tiengow hub: table {config.table}, ledger {config.db}", flush=True)

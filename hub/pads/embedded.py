@@ -8,12 +8,19 @@ table runs mosquitto with ``tiengow broker-config`` (see docs/mqtt.md).
 from __future__ import annotations
 
 import asyncio
-import concurrent.futures
 import logging
 import threading
 from typing import Any
 
 log = logging.getLogger(__name__)
+
+
+def _not_startup_failure(record: logging.LogRecord) -> bool:
+    # amqtt logs its failed start with a traceback; `start` says it in one line, naming the port
+    return record.getMessage() != "Broker startup failed"
+
+
+logging.getLogger("amqtt.broker").addFilter(_not_startup_failure)
 
 
 class EmbeddedBroker:
@@ -37,9 +44,13 @@ class EmbeddedBroker:
         future = asyncio.run_coroutine_threadsafe(self._start(), self._loop)
         try:
             future.result(timeout)
-        except (OSError, concurrent.futures.TimeoutError) as exc:
+        except Exception as exc:  # amqtt wraps the OSError of a port in use in its BrokerError
+            self._broker = None  # it never started: nothing to shut down
             self.stop()
-            raise OSError(f"embedded MQTT broker could not listen on {self.url}: {exc}") from exc
+            raise OSError(
+                f"embedded MQTT broker could not listen on {self.url}: {exc} (if a broker "
+                f"already runs there, give --mqtt {self.url} to use it)"
+            ) from exc
         return self
 
     async def _start(self) -> None:

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import contextlib
 import socket
+import subprocess
+import sys
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -140,3 +144,24 @@ def test_bad_mqtt_urls_say_what_is_accepted(url: str) -> None:
 def test_mqtt_url_with_credentials() -> None:
     u = parse_mqtt_url("mqtt://pad%2D1:s%40cret@127.0.0.1:1999")
     assert (u.host, u.port, u.username, u.password) == ("127.0.0.1", 1999, "pad-1", "s@cret")
+
+
+def test_embedded_broker_on_a_taken_port_is_refused_clearly(tmp_path: Path) -> None:
+    """`tiengow hub --mqtt embedded` listens on 1883; when that port is taken (another broker),
+    the hub says so and exits 2 like any bad setting; it crashed with amqtt's traceback."""
+    with socket.socket() as holder:
+        holder.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        with contextlib.suppress(OSError):  # taken already: as good for this test
+            holder.bind(("127.0.0.1", 1883))
+            holder.listen()
+        with pytest.raises(OSError, match=r"could not listen on mqtt://127\.0\.0\.1:1883"):
+            EmbeddedBroker(1883).start()
+        p = subprocess.run(
+            [sys.executable, "-m", "hub.cli", "hub", "--db", str(tmp_path / "h.db"),
+             "--http", f"127.0.0.1:{free_port()}", "--admin-token", "secret123",
+             "--mqtt", "embedded"],
+            capture_output=True, text=True, timeout=60,
+        )  # fmt: skip
+    assert p.returncode == 2, p.stderr
+    assert "could not listen on mqtt://127.0.0.1:1883" in p.stderr
+    assert "--mqtt mqtt://127.0.0.1:1883" in p.stderr and "Traceback" not in p.stderr
