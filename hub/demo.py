@@ -277,7 +277,7 @@ def run(
         camera="demo",
         admin_token=os.urandom(9).hex(),
     )
-    hub = build(config, players=rules.players, mqtt_port=free_port(), with_camera=False)
+    hub = build(config, players=rules.players, mqtt_port=0, with_camera=False)
     server = uvicorn.Server(
         uvicorn.Config(hub.app, host=http[0], port=http[1], log_level="warning")
     )

@@ -27,6 +27,8 @@ class EmbeddedBroker:
     """amqtt's broker on its own event loop in a daemon thread."""
 
     def __init__(self, port: int = 1883, host: str = "127.0.0.1") -> None:
+        """``port`` 0: any free port, chosen when it listens (``port`` and ``url`` then say
+        which), so nothing else can take it between choosing and listening."""
         if host not in ("127.0.0.1", "localhost", "::1"):
             raise ValueError(f"the embedded broker listens on loopback only, got host {host!r}")
         self.host = host
@@ -64,6 +66,9 @@ class EmbeddedBroker:
         }
         self._broker = Broker(config)
         await self._broker.start()
+        if self.port == 0:
+            server = self._broker._servers["default"].instance  # amqtt keeps no public handle
+            self.port = int(server.sockets[0].getsockname()[1])
 
     def stop(self, timeout: float = 10.0) -> None:
         if self._broker is not None and self._thread.is_alive():

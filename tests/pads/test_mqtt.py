@@ -113,7 +113,8 @@ def test_last_will_marks_a_vanished_pad_offline(
 
 
 def test_embedded_broker_carries_real_paho_traffic(recorder: Recorder) -> None:
-    broker = EmbeddedBroker(free_port()).start()
+    broker = EmbeddedBroker(0).start()  # a port chosen by listening: no race for it
+    assert broker.port > 0 and broker.url == f"mqtt://127.0.0.1:{broker.port}"
     try:
         intake = PadIntake(recorder, table="demo-1")
         hubpads = MqttPads(intake, broker.url).start()
