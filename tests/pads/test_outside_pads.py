@@ -1,0 +1,240 @@
+"""`tiengow hub` as other people's pads and displays meet it (spec/pad-protocol.md).
+
+A real hub process; pads that speak only the page (``tests/pads/outside.py``: plain paho, json
+and zlib, no hub code) over MQTT (mosquitto, ``--table``) and over a pty (``--serial``); the
+game state is read back through the HTTP API (spec/interfaces.md).
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import paho.mqtt.client as mqtt
+import pytest
+from paho.mqtt.enums import CallbackAPIVersion
+
+from tests.web.hubproc import HubProcess
+from tests.web.test_hub_e2e import events_of, selfplayed, session_body
+
+from .conftest import Mosquitto
+from .outside import TIMEOUT, MqttPad, SerialPad, check_show, envelope, frame, state_stream
+
+TABLE = "club-7"
+
+
+@pytest.fixture
+def mqtt_hub(tmp_path: Path, mosquitto: Mosquitto) -> Iterator[HubProcess]:
+    hub = HubProcess(tmp_path / "club.db", None, "--mqtt", mosquitto.url, "--table", TABLE)
+    yield hub.start()
+    hub.stop()
+
+
+def start_hand(hub: HubProcess) -> tuple[list[str], int]:
+    """A session whose first lead is in; the seats and the seat to act next."""
+    tr = selfplayed(1, 3)
+    assert hub.post("/api/session", session_body(tr)).status_code == 200
+    assert hub.post("/api/events", events_of(tr)[0]).status_code == 200
+    seats: list[str] = tr["seats"]
+    return seats, seats.index(hub.get("/api/state")["hand"]["to_act"])
+
+
+def hello(seat: int, seq: int, boot: int) -> dict[str, Any]:
+    return envelope(seat, "hello", seq, boot, fw="other-2.1", hw="breadboard", caps=["btn"])
+
+
+def face_down(state: dict[str, Any]) -> int:
+    return sum(p["face_down"] for p in state["hand"]["trick"])
+
+
+# ---- MQTT --------------------------------------------------------------------------------
+
+
+def test_hello_over_mqtt_gets_ack_welcome_and_show_on_the_tables_topics(
+    mosquitto: Mosquitto, mqtt_hub: HubProcess
+) -> None:
+    pad = MqttPad(mosquitto.port, TABLE, 2)
+    try:
+        pad.online()
+        pad.send(hello(2, 1, 0xFFFFFFFF))
+        ack = pad.inbox.wait_ack(1, 0xFFFFFFFF)
+        assert ack == {"v": 1, "seat": 2, "t": "ack", "ack": 1, "boot": 0xFFFFFFFF}
+        welcome = pad.inbox.wait(lambda m: m["t"] == "welcome")
+        assert welcome == {"v": 1, "seat": 2, "t": "welcome", "table": TABLE}
+        after = pad.inbox.msgs.index(welcome)
+        check_show(pad.inbox.wait(lambda m: m["t"] == "show", after + 1))
+        for msg in pad.inbox.msgs:
+            assert msg["seat"] == 2 and msg["v"] == 1
+            if msg["t"] == "show":
+                check_show(msg)
+        assert mqtt_hub.get("/api/state")["pads"][2]["online"] is True
+    finally:
+        pad.close()
+
+
+def test_a_display_reads_the_retained_table_state(
+    mosquitto: Mosquitto, mqtt_hub: HubProcess
+) -> None:
+    start_hand(mqtt_hub)
+    got: list[tuple[bool, dict[str, Any]]] = []
+    cond = threading.Condition()
+
+    def on_message(c: mqtt.Client, u: Any, message: mqtt.MQTTMessage) -> None:
+        with cond:
+            got.append((bool(message.retain), json.loads(message.payload)))
+            cond.notify_all()
+
+    display = mqtt.Client(CallbackAPIVersion.VERSION2, client_id="display", protocol=mqtt.MQTTv311)
+    display.on_message = on_message
+    display.connect("127.0.0.1", mosquitto.port)
+    display.loop_start()
+    try:
+        display.subscribe(f"tiengow/{TABLE}/state", qos=1)
+        with cond:
+            assert cond.wait_for(lambda: got, TIMEOUT)
+        retained, state = got[0]
+        assert retained and state["table"] == TABLE
+        assert state["hand"]["trick"] == mqtt_hub.get("/api/state")["hand"]["trick"]
+    finally:
+        display.disconnect()
+        display.loop_stop()
+
+
+def test_every_copy_is_acked_and_applied_once_and_a_reboot_starts_over(
+    mosquitto: Mosquitto, mqtt_hub: HubProcess
+) -> None:
+    _, seat = start_hand(mqtt_hub)
+    pad = MqttPad(mosquitto.port, TABLE, seat)
+    try:
+        pad.online()
+        pad.send(hello(seat, 1, 7))
+        pad.inbox.wait_ack(1, 7)
+        for _ in range(5):  # a flood of one press: the pad never heard the ack
+            pad.send(envelope(seat, "btn", 2, 7, b="discard"))
+        pad.inbox.wait(lambda m: len(pad.inbox.acks(2, 7)) == 5)
+        assert face_down(mqtt_hub.get("/api/state")) == 1
+        # the pad reboots: a new boot, seq from 1 again, and its undo is a new press
+        pad.send(hello(seat, 1, 8))
+        pad.inbox.wait_ack(1, 8)
+        pad.send(envelope(seat, "btn", 2, 8, b="undo"))
+        pad.inbox.wait_ack(2, 8)
+        assert face_down(mqtt_hub.get("/api/state")) == 0
+        # an old copy from before the reboot changes nothing, and is acked
+        mark = pad.inbox.mark()
+        pad.send(envelope(seat, "btn", 2, 7, b="discard"))
+        pad.inbox.wait_ack(2, 7, mark)
+        assert face_down(mqtt_hub.get("/api/state")) == 0
+    finally:
+        pad.close()
+
+
+def test_malformed_mqtt_messages_are_dropped_and_the_next_press_counts(
+    mosquitto: Mosquitto, mqtt_hub: HubProcess
+) -> None:
+    _, seat = start_hand(mqtt_hub)
+    other = (seat + 1) % 4
+    pad = MqttPad(mosquitto.port, TABLE, seat)
+    try:
+        pad.online()
+        bad: list[bytes | str] = [
+            b"\xff\xfe garbage",
+            b'{"v":1,"seat":',  # truncated
+            b"[]",
+            json.dumps(envelope(seat, "btn", 3, 5, b="discard"))[:-1],
+            json.dumps({**envelope(seat, "btn", 3, 5, b="discard"), "v": 2}),
+            json.dumps({k: v for k, v in envelope(seat, "btn", 3, 5, b="x").items() if k != "seq"}),
+            json.dumps(envelope(other, "btn", 3, 5, b="discard")),  # another seat's body
+            json.dumps(envelope(seat, "ack", 3, 5)),  # a hub type from a pad
+        ]
+        for payload in bad:
+            pad.publish(payload)
+        pad.publish(json.dumps(envelope(seat, "btn", 3, 5, b="discard")), seat=other)
+        # an unknown type and an unknown field are acked; the unknown type is ignored
+        pad.send(envelope(seat, "nfc-field", 1, 5, strength=3))
+        pad.inbox.wait_ack(1, 5)
+        pad.send(envelope(seat, "btn", 2, 5, b="discard", held_ms=120))
+        pad.inbox.wait_ack(2, 5)
+        assert face_down(mqtt_hub.get("/api/state")) == 1
+        assert not pad.inbox.acks(3, 5)
+        assert mqtt_hub.proc is not None and mqtt_hub.proc.poll() is None
+    finally:
+        pad.close()
+
+
+def test_a_pad_that_vanishes_goes_offline_by_its_last_will(
+    mosquitto: Mosquitto, mqtt_hub: HubProcess
+) -> None:
+    start_hand(mqtt_hub)
+    pad = MqttPad(mosquitto.port, TABLE, 3)
+    with state_stream(mqtt_hub.url) as wait:
+        pad.online()
+        pad.send(hello(3, 1, 42))
+        pad.inbox.wait_ack(1, 42)
+        wait(lambda s: s["seats"][3]["online"] and s["pads"][3]["online"])
+        pad.vanish()
+        wait(lambda s: not s["seats"][3]["online"] and not s["pads"][3]["online"])
+    pad.client.loop_stop()
+
+
+# ---- serial ------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def serial_pad() -> Iterator[SerialPad]:
+    pad = SerialPad()
+    yield pad
+    pad.close()
+
+
+@pytest.fixture
+def serial_hub(tmp_path: Path, serial_pad: SerialPad) -> Iterator[HubProcess]:
+    hub = HubProcess(tmp_path / "club.db", None, "--serial", f"1={serial_pad.path}")
+    yield hub.start()
+    hub.stop()
+
+
+def test_hello_over_serial_with_crlf_gets_crc_framed_answers(
+    serial_pad: SerialPad, serial_hub: HubProcess
+) -> None:
+    serial_pad.send(hello(1, 1, 3), ending=b"\r\n")
+    assert serial_pad.inbox.wait_ack(1, 3)["seat"] == 1
+    welcome = serial_pad.inbox.wait(lambda m: m["t"] == "welcome")
+    assert welcome["table"] == "t1" and welcome["seat"] == 1
+    check_show(serial_pad.inbox.wait(lambda m: m["t"] == "show"))
+    assert serial_pad.bad_lines == []
+    assert serial_hub.get("/api/state")["pads"][1]["online"] is True
+
+
+def test_bad_serial_lines_are_dropped_and_the_next_frame_counts(
+    serial_pad: SerialPad, serial_hub: HubProcess
+) -> None:
+    _, seat = start_hand(serial_hub)
+    assert seat == 1  # the serial pad's seat acts next
+    good = json.dumps(envelope(1, "btn", 1, 9, b="discard"), separators=(",", ":")).encode()
+    line = frame(good)
+    serial_pad.write(b"\x00\xff\xfe random garbage\n")
+    serial_pad.write(line[:-12] + b"\n")  # truncated
+    serial_pad.write(line[:-10] + b"00000000\n")  # bad CRC
+    serial_pad.write(line.replace(b"*", b"*X")[:-2] + b"\n")  # not 8 hex digits
+    serial_pad.write(frame(good.replace(b"}", b',"pad":"' + b"x" * 520 + b'"}')))  # too long
+    serial_pad.write(frame(json.dumps(envelope(2, "btn", 1, 9, b="discard")).encode()))
+    serial_pad.write(b"x" * 2000)  # a flood with no newline, then the good line after one
+    serial_pad.write(b"\n" + line)
+    serial_pad.inbox.wait_ack(1, 9)
+    assert len(serial_pad.inbox.acks(1, 9)) == 1
+    assert face_down(serial_hub.get("/api/state")) == 1
+
+
+def test_a_silent_serial_pad_goes_offline(serial_pad: SerialPad, serial_hub: HubProcess) -> None:
+    with state_stream(serial_hub.url) as wait:
+        serial_pad.send(hello(1, 1, 11))
+        serial_pad.inbox.wait_ack(1, 11)
+        wait(lambda s: s["pads"][1]["online"])
+        # no heartbeat (every 2 s) for much longer than that: the pad is gone
+        wait(lambda s: not s["pads"][1]["online"])
+        serial_pad.send(envelope(1, "hb", 2, 11))
+        serial_pad.inbox.wait_ack(2, 11)
+        wait(lambda s: s["pads"][1]["online"])
