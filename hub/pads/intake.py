@@ -17,6 +17,7 @@ message to ``PadIntake.receive`` with a ``PadLink`` to answer on. The live table
 
 from __future__ import annotations
 
+import json
 import logging
 import threading
 import time
@@ -76,6 +77,24 @@ class ShowState:
         return protocol.show(seat, list(self.lines), self.led, self.beep if beep is None else beep)
 
 
+def intact_envelope(data: bytes) -> Message | None:
+    """The message in ``data`` when its pad -> hub envelope (``v``, ``seat``, ``t``, ``seq``,
+    ``boot``) is good though ``protocol.decode`` refused another of its fields; else None
+    (not JSON, another version, no seq: nothing can be acked)."""
+    try:
+        msg = json.loads(data)
+    except ValueError:  # UnicodeDecodeError included
+        return None
+    if type(msg) is not dict or msg.get("t") in protocol.HUB_TYPES:
+        return None
+    envelope = {k: msg.get(k) for k in ("v", "seat", "seq", "boot")}
+    try:  # a type it does not know needs seq and boot: the envelope is checked whole
+        protocol.validate({**envelope, "t": "?"})
+    except ProtocolError:
+        return None
+    return msg if type(msg.get("t")) is str and msg["t"] else None
+
+
 class DuplicatePadEvent(Exception):
     """Raised by a sink whose durable store already holds the event's key (see
     ``PadLedger.record_in``): the intake then acks without counting it as applied. Raising it
@@ -100,6 +119,7 @@ class IntakeStats:
     duplicates: int = 0  # copies of messages already applied (acked again, not applied)
     acks: int = 0
     ignored: int = 0  # unknown message types (acked, not applied)
+    malformed: int = 0  # intact envelope, a field unusable (acked, not applied, logged)
     sink_errors: int = 0  # sink raised: not acked, the pad resends
     by_type: dict[str, int] = field(default_factory=dict)
 
@@ -223,6 +243,34 @@ class PadIntake:
                 if kind == protocol.HELLO:
                     self._send(link, protocol.welcome(seat, self.table))
                 self._send(link, self._shows[seat].message(seat, beep=0))
+
+    def receive_malformed(
+        self, seat: int, msg: Message, why: str, link: PadLink, transport: str
+    ) -> None:
+        """Handle a pad message that arrived intact, with a good envelope (see
+        ``intact_envelope``), but a field this hub cannot use (``why``): a button it does not
+        know, a uid that is not hex. pad-protocol.md acks every message received intact; this
+        one is acked and ignored, as an unknown type is, so the pad moves on to its next
+        message instead of resending this one for ever (one in flight per pad)."""
+        self._seat(seat)
+        if msg["seat"] != seat:
+            raise ProtocolError(f"message for seat {msg['seat']} arrived on seat {seat}'s link")
+        boot: int = msg["boot"]
+        seq: int = msg["seq"]
+        with self._locks[seat]:
+            with self._state:
+                fresh = seq > self._applied.get((seat, boot), 0)
+            if fresh:  # said once, not again for each copy the pad resends
+                self._count("malformed")
+                self._remember(seat, boot, seq)
+                log.warning(
+                    "seat %d: ignored %s seq %d (boot %d) over %s: %s; acked, so the pad goes on",
+                    seat, msg["t"], seq, boot, transport, why,
+                )  # fmt: skip
+            else:
+                self._count("duplicates")
+            self._count("acks")
+            self._send(link, protocol.ack(seat, boot, seq))
 
     # ---- inside -------------------------------------------------------------------------
 

@@ -20,7 +20,7 @@ import paho.mqtt.client as mqtt
 from paho.mqtt.enums import CallbackAPIVersion
 
 from hub.pads import protocol
-from hub.pads.intake import PadIntake
+from hub.pads.intake import PadIntake, intact_envelope
 from hub.pads.protocol import ProtocolError
 
 if TYPE_CHECKING:
@@ -170,6 +170,10 @@ class MqttPads:
             msg = protocol.decode(payload)
         except ProtocolError as exc:
             self.stats.bad += 1
+            intact = intact_envelope(payload)
+            if intact is not None and intact["seat"] == seat:
+                self.intake.receive_malformed(seat, intact, str(exc), link, "mqtt")
+                return
             log.debug("seat %d: dropped payload: %s", seat, exc)
             return
         if msg["seat"] != seat or msg["t"] in protocol.HUB_TYPES:

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 import serial
 
 from hub.pads import padcore, protocol
-from hub.pads.intake import PadIntake
+from hub.pads.intake import PadIntake, intact_envelope
 from hub.pads.protocol import ProtocolError
 
 if TYPE_CHECKING:
@@ -185,9 +185,19 @@ class SerialPad:
         stats = self.stats
         stats.lines += 1
         try:
-            msg = protocol.decode_line(line)
+            payload = protocol.unframe(line)
         except ProtocolError as exc:
             stats.bad += 1
+            log.debug("seat %d: dropped line: %s", self.seat, exc)
+            return False
+        try:
+            msg = protocol.decode(payload)
+        except ProtocolError as exc:
+            stats.bad += 1
+            intact = intact_envelope(payload)
+            if intact is not None and intact["seat"] == self.seat:
+                self.intake.receive_malformed(self.seat, intact, str(exc), self, "serial")
+                return True
             log.debug("seat %d: dropped line: %s", self.seat, exc)
             return False
         if msg["seat"] != self.seat:

@@ -238,3 +238,37 @@ def test_a_silent_serial_pad_goes_offline(serial_pad: SerialPad, serial_hub: Hub
         serial_pad.send(envelope(1, "hb", 2, 11))
         serial_pad.inbox.wait_ack(2, 11)
         wait(lambda s: s["pads"][1]["online"])
+
+
+def test_an_intact_message_with_a_field_the_hub_cannot_use_is_acked_and_ignored(
+    mosquitto: Mosquitto, mqtt_hub: HubProcess, tmp_path: Path
+) -> None:
+    """`ack` is sent for every pad message received intact (pad-protocol.md): a press of a
+    button this hub does not know (a newer pad's), or a tag uid it cannot read, is acked and
+    ignored, with a line in the log. Left unacked, the pad resent it for ever, and every press
+    after it waited behind it (one in flight per pad)."""
+    _, seat = start_hand(mqtt_hub)
+    pad = MqttPad(mosquitto.port, TABLE, seat)
+    try:
+        pad.online()
+        pad.send(envelope(seat, "btn", 1, 6, b="pass"))
+        pad.inbox.wait_ack(1, 6)
+        pad.send(envelope(seat, "tile", 2, 6, uid="not hex"))
+        pad.inbox.wait_ack(2, 6)
+        assert face_down(mqtt_hub.get("/api/state")) == 0
+        pad.send(envelope(seat, "btn", 3, 6, b="discard"))
+        pad.inbox.wait_ack(3, 6)
+        assert face_down(mqtt_hub.get("/api/state")) == 1
+    finally:
+        pad.close()
+    log = (tmp_path / f"hub-{mqtt_hub.port}.log").read_text(encoding="utf-8")
+    assert f"seat {seat}" in log and "'b' must be one of" in log and "'pass'" in log
+
+
+def test_an_intact_serial_frame_with_a_bad_field_is_acked(
+    serial_pad: SerialPad, serial_hub: HubProcess
+) -> None:
+    serial_pad.send(envelope(1, "btn", 1, 12, b="PLAY"))
+    serial_pad.inbox.wait_ack(1, 12)
+    serial_pad.send(envelope(1, "hb", 2, 12))
+    serial_pad.inbox.wait_ack(2, 12)
