@@ -30,6 +30,10 @@ log = logging.getLogger(__name__)
 
 BAUD = 115200
 _READ_TIMEOUT_S = 0.05
+# A line takes 44 ms at 115200 baud; a pad that has taken nothing for this long (its buffers
+# and the OS's full) has stopped reading. Without a limit the write waited for ever, holding
+# the locks of whoever was showing (the live table shows every change to every pad).
+WRITE_TIMEOUT_S = 1.0
 
 
 @dataclass
@@ -132,7 +136,18 @@ class SerialPad:
             port = self._port
             if port is None:
                 raise OSError(f"serial port {self.device} for seat {self.seat} is not open")
-            port.write(line)
+            try:
+                port.write(line)
+            except serial.SerialTimeoutException:
+                stalled = True
+            else:
+                stalled = False
+        if stalled:  # offline until its next intact frame, so nothing more waits on it
+            self.intake.detach(self.seat, self)
+            raise OSError(
+                f"the pad on {self.device} (seat {self.seat}) took nothing for "
+                f"{WRITE_TIMEOUT_S} s; it is offline until it sends again"
+            )
 
     def _close(self) -> None:
         with self._write_lock:
@@ -145,7 +160,12 @@ class SerialPad:
     def _run(self) -> None:
         while not self._stop.is_set():
             try:
-                port = self._open_port(self.device, baudrate=self.baudrate, timeout=_READ_TIMEOUT_S)
+                port = self._open_port(
+                    self.device,
+                    baudrate=self.baudrate,
+                    timeout=_READ_TIMEOUT_S,
+                    write_timeout=WRITE_TIMEOUT_S,
+                )
             except (OSError, serial.SerialException, ValueError) as exc:
                 log.debug("seat %d: cannot open %s: %s", self.seat, self.device, exc)
                 self._stop.wait(self.reopen_s)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -199,3 +200,28 @@ def test_loopback_pads_for_the_demo(recorder: Recorder) -> None:
             pad.stop()
     assert recorder.buttons(3) == ["play", "ok"] and len(recorder.buttons()) == 8
     assert not intake.presence(0).online
+
+
+def test_a_pad_that_stops_reading_does_not_freeze_the_hub(
+    cable: PtyCable, hub_port: tuple[PadIntake, SerialPad], presence: Presence
+) -> None:
+    """A pad (or a wedged USB CDC stack) that sends but no longer reads: once the buffers
+    between them are full, the hub's writes waited for ever, holding the table's locks (the
+    live table shows every change to every pad), so the whole hub froze. Now a write gives up
+    after a while, the seat is offline, and the pad is back at its next intact frame."""
+    intake, _ = hub_port
+    hello = protocol.hello(0, 5, 1, "fw", "hw", ["btn"])
+    os.write(cable.master, protocol.encode_line(hello))
+    assert presence.wait(0, True)
+    done = threading.Event()
+
+    def flood() -> None:  # far more than a pty (or a CDC endpoint) buffers
+        for i in range(400):
+            intake.show(0, [f"change {i}", "x" * 21, "y" * 21, "z" * 21], "idle", 0)
+        done.set()
+
+    threading.Thread(target=flood, daemon=True).start()
+    assert done.wait(TIMEOUT)
+    assert presence.wait(0, False)
+    os.write(cable.master, protocol.encode_line(protocol.hb(0, 5, 2)))
+    assert presence.wait(0, True)
