@@ -77,6 +77,31 @@ class ShowState:
         return protocol.show(seat, list(self.lines), self.led, self.beep if beep is None else beep)
 
 
+class DropReport:
+    """Dropped frames said in the log (pad-protocol.md: dropped and counted; the counts alone
+    are seen by nobody): the first at once, then at most one line per ``every_s``, with how
+    many were dropped since, so that a noisy cable cannot flood the log."""
+
+    def __init__(
+        self, where: str, every_s: float = 5.0, clock: Callable[[], float] = time.monotonic
+    ) -> None:
+        self.where = where
+        self.every_s = every_s
+        self._clock = clock
+        self._since = 0  # dropped since the last line
+        self._said_at: float | None = None
+        self._lock = threading.Lock()
+
+    def dropped(self, why: str) -> None:
+        with self._lock:
+            self._since += 1
+            now = self._clock()
+            if self._said_at is not None and now - self._said_at < self.every_s:
+                return
+            n, self._since, self._said_at = self._since, 0, now
+        log.warning("%s: dropped %d frame(s); the last: %s", self.where, n, why)
+
+
 def intact_envelope(data: bytes) -> Message | None:
     """The message in ``data`` when its pad -> hub envelope (``v``, ``seat``, ``t``, ``seq``,
     ``boot``) is good though ``protocol.decode`` refused another of its fields; else None

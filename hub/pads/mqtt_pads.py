@@ -20,7 +20,7 @@ import paho.mqtt.client as mqtt
 from paho.mqtt.enums import CallbackAPIVersion
 
 from hub.pads import protocol
-from hub.pads.intake import PadIntake, intact_envelope
+from hub.pads.intake import DropReport, PadIntake, intact_envelope
 from hub.pads.protocol import ProtocolError
 
 if TYPE_CHECKING:
@@ -93,6 +93,11 @@ class MqttPads:
         self._state: str | None = None  # the last table snapshot, retained again on reconnect
         self._state_lock = threading.Lock()  # so a reconnect never re-sends an older snapshot
         self._links = [_SeatLink(self, seat) for seat in range(intake.seats)]
+        self.drops = [
+            DropReport(f"MQTT pad, seat {seat} of table {self.table}")
+            for seat in range(intake.seats)
+        ]
+        self.topic_drops = DropReport(f"MQTT pads of table {self.table}")
         self.client = mqtt.Client(
             CallbackAPIVersion.VERSION2,
             client_id=client_id or f"tiengow-hub-{self.table}",
@@ -157,6 +162,7 @@ class MqttPads:
         parts = topic.split("/")
         if len(parts) != 5 or not parts[3].isdigit() or int(parts[3]) >= self.intake.seats:
             self.stats.wrong_seat += 1
+            self.topic_drops.dropped(f"a message on {topic!r}, which names no seat 0-3")
             return
         seat, leaf = int(parts[3]), parts[4]
         link = self._links[seat]
@@ -174,9 +180,11 @@ class MqttPads:
             if intact is not None and intact["seat"] == seat:
                 self.intake.receive_malformed(seat, intact, str(exc), link, "mqtt")
                 return
-            log.debug("seat %d: dropped payload: %s", seat, exc)
+            self.drops[seat].dropped(str(exc))
             return
         if msg["seat"] != seat or msg["t"] in protocol.HUB_TYPES:
             self.stats.wrong_seat += 1
+            what = f"seat {msg['seat']}" if msg["seat"] != seat else f"{msg['t']!r}, hub to pad"
+            self.drops[seat].dropped(f"a message for {what} on {topic}")
             return
         self.intake.receive(seat, msg, link, "mqtt")

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 import serial
 
 from hub.pads import padcore, protocol
-from hub.pads.intake import PadIntake, intact_envelope
+from hub.pads.intake import DropReport, PadIntake, intact_envelope
 from hub.pads.protocol import ProtocolError
 
 if TYPE_CHECKING:
@@ -115,6 +115,7 @@ class SerialPad:
         self._thread: threading.Thread | None = None
         self.stats = SerialStats()
         self.opened = threading.Event()  # set while the port is open
+        self.drops = DropReport(f"serial pad, seat {seat} on {device}")
 
     def start(self) -> SerialPad:
         self._thread = threading.Thread(
@@ -158,6 +159,7 @@ class SerialPad:
                 port.close()
 
     def _run(self) -> None:
+        unopened = False
         while not self._stop.is_set():
             try:
                 port = self._open_port(
@@ -167,11 +169,17 @@ class SerialPad:
                     write_timeout=WRITE_TIMEOUT_S,
                 )
             except (OSError, serial.SerialException, ValueError) as exc:
-                log.debug("seat %d: cannot open %s: %s", self.seat, self.device, exc)
+                if not unopened:  # said once: a wrong path or a pad unplugged at start
+                    log.warning(
+                        "seat %d: cannot open %s (%s); trying again every %s s",
+                        self.seat, self.device, exc, self.reopen_s,
+                    )  # fmt: skip
+                unopened = True
                 self._stop.wait(self.reopen_s)
                 continue
             with self._write_lock:
                 self._port = port
+            unopened = False
             self.stats.opens += 1
             self.opened.set()
             try:
@@ -196,6 +204,8 @@ class SerialPad:
                     if self._handle(line):
                         heard_at = now
                         linked = True
+                if splitter.too_long > self.stats.too_long:
+                    self.drops.dropped(f"a line longer than {protocol.MAX_LINE} bytes")
                 self.stats.too_long = splitter.too_long
             if linked and now - heard_at > padcore.LINK_LOST_MS / 1000:
                 linked = False
@@ -208,7 +218,7 @@ class SerialPad:
             payload = protocol.unframe(line)
         except ProtocolError as exc:
             stats.bad += 1
-            log.debug("seat %d: dropped line: %s", self.seat, exc)
+            self.drops.dropped(str(exc))
             return False
         try:
             msg = protocol.decode(payload)
@@ -218,14 +228,15 @@ class SerialPad:
             if intact is not None and intact["seat"] == self.seat:
                 self.intake.receive_malformed(self.seat, intact, str(exc), self, "serial")
                 return True
-            log.debug("seat %d: dropped line: %s", self.seat, exc)
+            self.drops.dropped(str(exc))
             return False
         if msg["seat"] != self.seat:
             stats.wrong_seat += 1
-            log.debug("seat %d: dropped a frame for seat %r", self.seat, msg["seat"])
+            self.drops.dropped(f"a frame for seat {msg['seat']!r} on seat {self.seat}'s port")
             return False
         if msg["t"] in protocol.HUB_TYPES:
             stats.not_for_hub += 1
+            self.drops.dropped(f"a {msg['t']!r}, which only the hub sends")
             return False
         self.intake.receive(self.seat, msg, self, "serial")
         return True

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -191,9 +192,25 @@ def serial_pad() -> Iterator[SerialPad]:
 
 @pytest.fixture
 def serial_hub(tmp_path: Path, serial_pad: SerialPad) -> Iterator[HubProcess]:
-    hub = HubProcess(tmp_path / "club.db", None, "--serial", f"1={serial_pad.path}")
+    hub = HubProcess(
+        tmp_path / "club.db", None, "--serial", f"1={serial_pad.path}",
+        "--serial", f"3={tmp_path / 'no-such-tty'}",
+    )  # fmt: skip
     yield hub.start()
     hub.stop()
+
+
+def hub_log(hub: HubProcess) -> str:
+    return (hub.db.parent / f"hub-{hub.port}.log").read_text(encoding="utf-8")
+
+
+def wait_log(hub: HubProcess, text: str) -> str:
+    """The hub's log once it holds ``text`` (it is written as the hub goes)."""
+    deadline = time.monotonic() + TIMEOUT
+    while text not in (log := hub_log(hub)):
+        assert time.monotonic() < deadline, f"{text!r} is not in the hub's log: {log}"
+        time.sleep(0.05)
+    return log
 
 
 def test_hello_over_serial_with_crlf_gets_crc_framed_answers(
@@ -217,7 +234,7 @@ def test_bad_serial_lines_are_dropped_and_the_next_frame_counts(
     line = frame(good)
     serial_pad.write(b"\x00\xff\xfe random garbage\n")
     serial_pad.write(line[:-12] + b"\n")  # truncated
-    serial_pad.write(line[:-10] + b"00000000\n")  # bad CRC
+    serial_pad.write(line[:-9] + b"00000000\n")  # bad CRC
     serial_pad.write(line.replace(b"*", b"*X")[:-2] + b"\n")  # not 8 hex digits
     serial_pad.write(frame(good.replace(b"}", b',"pad":"' + b"x" * 520 + b'"}')))  # too long
     serial_pad.write(frame(json.dumps(envelope(2, "btn", 1, 9, b="discard")).encode()))
@@ -272,3 +289,30 @@ def test_an_intact_serial_frame_with_a_bad_field_is_acked(
     serial_pad.inbox.wait_ack(1, 12)
     serial_pad.send(envelope(1, "hb", 2, 12))
     serial_pad.inbox.wait_ack(2, 12)
+
+
+def test_dropped_frames_and_a_port_that_will_not_open_are_in_the_log(
+    serial_pad: SerialPad, serial_hub: HubProcess, tmp_path: Path
+) -> None:
+    """Frames the hub drops are counted (pad-protocol.md) and said in the log, as is a
+    --serial device that cannot be opened: both were debug lines, so a miswired or mistyped
+    pad was never seen to fail."""
+    wait_log(serial_hub, f"cannot open {tmp_path / 'no-such-tty'}")
+    good = json.dumps(envelope(1, "hb", 1, 13), separators=(",", ":")).encode()
+    serial_pad.write(frame(good)[:-9] + b"00000000\n")
+    serial_pad.send(envelope(1, "hb", 1, 13))
+    serial_pad.inbox.wait_ack(1, 13)
+    log = wait_log(serial_hub, "CRC mismatch")
+    assert "seat 1" in log and "dropped 1 frame" in log
+
+
+def test_dropped_mqtt_messages_are_in_the_log(mosquitto: Mosquitto, mqtt_hub: HubProcess) -> None:
+    pad = MqttPad(mosquitto.port, TABLE, 0)
+    try:
+        pad.publish(b"not json at all")
+        pad.send(envelope(0, "hb", 1, 14))
+        pad.inbox.wait_ack(1, 14)
+        log = wait_log(mqtt_hub, "not JSON")
+        assert f"seat 0 of table {TABLE}" in log
+    finally:
+        pad.close()

@@ -150,3 +150,22 @@ def test_garbage_never_crashes_the_mqtt_handler(messages: list[tuple[str, bytes]
     for topic, payload in messages:
         pads._handle(topic, payload)  # must never raise
     assert sink.n <= intake.stats.received
+
+
+def test_dropped_frames_are_logged_without_flooding_the_log(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    from hub.pads.intake import DropReport
+
+    now = [0.0]
+    drops = DropReport("serial pad, seat 2", every_s=5.0, clock=lambda: now[0])
+    with caplog.at_level("WARNING"):
+        for _ in range(100):  # a noisy cable: one line, at once
+            drops.dropped("CRC mismatch")
+        now[0] = 6.0
+        drops.dropped("not JSON")  # then one line with the count since
+    lines = [r.getMessage() for r in caplog.records]
+    assert lines == [
+        "serial pad, seat 2: dropped 1 frame(s); the last: CRC mismatch",
+        "serial pad, seat 2: dropped 100 frame(s); the last: not JSON",
+    ]
