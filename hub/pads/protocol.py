@@ -75,8 +75,10 @@ def _one_of(msg: "Message", key: str, allowed: tuple[str, ...]) -> str:
 
 
 def _check_hello(msg: "Message") -> None:
-    _str(msg, "fw", 64)
-    _str(msg, "hw", 64)
+    # any string: the page sets no length, the message's own limit bounds them (a pad may
+    # send its whole MicroPython banner)
+    _str(msg, "fw", MAX_LINE)
+    _str(msg, "hw", MAX_LINE)
     caps = msg.get("caps")
     if type(caps) is not list or len(caps) > 16:
         raise ProtocolError("field 'caps' must be a list of strings, got %r" % (caps,))

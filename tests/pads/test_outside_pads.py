@@ -316,3 +316,21 @@ def test_dropped_mqtt_messages_are_in_the_log(mosquitto: Mosquitto, mqtt_hub: Hu
         assert f"seat 0 of table {TABLE}" in log
     finally:
         pad.close()
+
+
+def test_a_hello_with_long_version_strings_is_welcomed(
+    mosquitto: Mosquitto, mqtt_hub: HubProcess
+) -> None:
+    """`fw` and `hw` are strings (pad-protocol.md), bounded only by the message: a pad that
+    sends its MicroPython banner as `fw` is welcomed; the hub refused more than 64
+    characters, so that pad got no welcome and its hello went unheard."""
+    fw = "MicroPython v1.23.0 on 2024-06-02; Raspberry Pi Pico W with RP2040; tiengow-pad 2.1"
+    hw = "Raspberry Pi Pico W with RP2040, SSD1306 128x64 OLED, PN532 NFC on I2C0, buzzer"
+    assert len(fw) > 64 and len(hw) > 64
+    pad = MqttPad(mosquitto.port, TABLE, 0)
+    try:
+        pad.send(envelope(0, "hello", 1, 15, fw=fw, hw=hw, caps=["btn", "oled", "nfc"]))
+        pad.inbox.wait_ack(1, 15)
+        assert pad.inbox.wait(lambda m: m["t"] == "welcome")["table"] == TABLE
+    finally:
+        pad.close()
