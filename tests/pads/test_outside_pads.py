@@ -334,3 +334,36 @@ def test_a_hello_with_long_version_strings_is_welcomed(
         assert pad.inbox.wait(lambda m: m["t"] == "welcome")["table"] == TABLE
     finally:
         pad.close()
+
+
+def test_an_unplugged_serial_pad_goes_offline_at_once(
+    serial_pad: SerialPad, serial_hub: HubProcess
+) -> None:
+    with state_stream(serial_hub.url) as wait:
+        serial_pad.send(hello(1, 1, 16))
+        serial_pad.inbox.wait_ack(1, 16)
+        wait(lambda s: s["pads"][1]["online"])
+        serial_pad.close()  # the cable is pulled: the hub's side of the pty fails
+        wait(lambda s: not s["pads"][1]["online"], timeout=5)
+
+
+def test_a_copy_resent_to_a_restarted_hub_is_acked_not_applied_again(
+    mosquitto: Mosquitto, tmp_path: Path
+) -> None:
+    args = ("--mqtt", mosquitto.url, "--table", TABLE)
+    hub = HubProcess(tmp_path / "club.db", None, *args).start()
+    _, seat = start_hand(hub)
+    pad = MqttPad(mosquitto.port, TABLE, seat)
+    try:
+        pad.online()
+        pad.send(envelope(seat, "btn", 1, 17, b="discard"))
+        pad.inbox.wait_ack(1, 17)
+        hub.kill9()  # the pad did not hear that ack: it resends to the hub that comes back
+        hub = HubProcess(tmp_path / "club.db", hub.port, *args).start()
+        mark = pad.inbox.mark()
+        pad.send(envelope(seat, "btn", 1, 17, b="discard"))
+        pad.inbox.wait_ack(1, 17, mark)
+        assert face_down(hub.get("/api/state")) == 1
+    finally:
+        pad.close()
+        hub.stop()
