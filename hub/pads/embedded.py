@@ -23,6 +23,26 @@ def _not_startup_failure(record: logging.LogRecord) -> bool:
 logging.getLogger("amqtt.broker").addFilter(_not_startup_failure)
 
 
+def _broker_class() -> Any:
+    """amqtt's Broker, sending a client only the retained messages of its own subscriptions.
+
+    amqtt 0.12 sends every client that connects the retained messages matching every topic
+    filter any client holds (its loop goes over the broker's filters, not the session's): with
+    the hub subscribed to the seats' ``online``, each pad and display that connected got every
+    seat's retained ``1``/``0`` on topics it never asked for."""
+    from amqtt.broker import Broker
+
+    class OwnRetainedBroker(Broker):  # type: ignore[misc]
+        async def _publish_retained_messages_for_subscription(
+            self, subscription: tuple[str, int], session: Any
+        ) -> None:
+            holders = self._subscriptions.get(subscription[0], ())
+            if any(s.client_id == session.client_id for s, _ in holders):
+                await super()._publish_retained_messages_for_subscription(subscription, session)
+
+    return OwnRetainedBroker
+
+
 class EmbeddedBroker:
     """amqtt's broker on its own event loop in a daemon thread."""
 
@@ -56,8 +76,7 @@ class EmbeddedBroker:
         return self
 
     async def _start(self) -> None:
-        from amqtt.broker import Broker
-
+        Broker = _broker_class()
         config = {
             "listeners": {"default": {"type": "tcp", "bind": f"{self.host}:{self.port}"}},
             "plugins": {

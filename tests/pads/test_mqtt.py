@@ -6,6 +6,7 @@ import contextlib
 import socket
 import subprocess
 import sys
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -166,3 +167,48 @@ def test_embedded_broker_on_a_taken_port_is_refused_clearly(tmp_path: Path) -> N
     assert p.returncode == 2, p.stderr
     assert "could not listen on mqtt://127.0.0.1:1883" in p.stderr
     assert "--mqtt mqtt://127.0.0.1:1883" in p.stderr and "Traceback" not in p.stderr
+
+
+def test_the_embedded_broker_gives_a_client_only_its_own_retained_topics() -> None:
+    """A display subscribed to the table's state, or a pad to its own `down`, gets only those
+    topics (pad-protocol.md, transport B). amqtt sends every client that connects the retained
+    messages of every client's subscriptions: with the hub subscribed to the seats' `online`,
+    each new pad and display first got the retained `1`/`0` of every seat."""
+    import paho.mqtt.client as mqtt
+    from paho.mqtt.enums import CallbackAPIVersion
+
+    broker = EmbeddedBroker(0).start()
+    clients: list[mqtt.Client] = []
+
+    def client(name: str, on_message: object = None) -> mqtt.Client:
+        c = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=name, protocol=mqtt.MQTTv311)
+        c.on_message = on_message
+        c.connect("127.0.0.1", broker.port)
+        c.loop_start()
+        clients.append(c)
+        return c
+
+    try:
+        hub = client("hub")
+        hub.subscribe("tiengow/t1/seat/+/online", qos=1)
+        hub.publish("tiengow/t1/state", b'{"table":"t1"}', qos=1, retain=True).wait_for_publish(5)
+        pad = client("pad-2")
+        pad.publish("tiengow/t1/seat/2/online", b"1", qos=1, retain=True).wait_for_publish(5)
+        got: list[str] = []
+        cond = threading.Condition()
+
+        def on_message(c: mqtt.Client, u: object, message: mqtt.MQTTMessage) -> None:
+            with cond:
+                got.append(message.topic)
+                cond.notify_all()
+
+        display = client("display", on_message)  # listening from the connect on
+        display.subscribe("tiengow/t1/state", qos=1)
+        with cond:
+            assert cond.wait_for(lambda: "tiengow/t1/state" in got, TIMEOUT)
+        assert got == ["tiengow/t1/state"]
+    finally:
+        for c in clients:
+            c.disconnect()
+            c.loop_stop()
+        broker.stop()
