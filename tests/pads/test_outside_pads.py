@@ -1,7 +1,7 @@
 """`tiengow hub` as other people's pads and displays meet it (spec/pad-protocol.md).
 
 A real hub process; pads that speak only the page (``tests/pads/outside.py``: plain paho, json
-and zlib, no hub code) over MQTT (mosquitto, ``--table``) and over a pty (``--serial``); the
+and zlib, no hub code) over MQTT (mosquitto and the embedded broker, ``--table``) and over a pty (``--serial``); the
 game state is read back through the HTTP API (spec/interfaces.md).
 """
 
@@ -12,12 +12,13 @@ import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 import paho.mqtt.client as mqtt
 import pytest
 from paho.mqtt.enums import CallbackAPIVersion
 
+from hub.pads.embedded import EmbeddedBroker
 from tests.web.hubproc import HubProcess
 from tests.web.test_hub_e2e import events_of, selfplayed, session_body
 
@@ -27,9 +28,30 @@ from .outside import TIMEOUT, MqttPad, SerialPad, check_show, envelope, frame, s
 TABLE = "club-7"
 
 
+class Broker(Protocol):
+    port: int
+
+    @property
+    def url(self) -> str: ...
+
+
+@pytest.fixture(params=["mosquitto", "embedded"])
+def broker(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Broker]:
+    """mosquitto, and the amqtt broker that `--mqtt embedded` runs (here on a port of its
+    own, as 1883 may be taken; the hub reaches it by URL)."""
+    if request.param == "mosquitto":
+        mosquitto = Mosquitto(tmp_path)
+        yield mosquitto
+        mosquitto.stop()
+    else:
+        embedded = EmbeddedBroker(0).start()
+        yield embedded
+        embedded.stop()
+
+
 @pytest.fixture
-def mqtt_hub(tmp_path: Path, mosquitto: Mosquitto) -> Iterator[HubProcess]:
-    hub = HubProcess(tmp_path / "club.db", None, "--mqtt", mosquitto.url, "--table", TABLE)
+def mqtt_hub(tmp_path: Path, broker: Broker) -> Iterator[HubProcess]:
+    hub = HubProcess(tmp_path / "club.db", None, "--mqtt", broker.url, "--table", TABLE)
     yield hub.start()
     hub.stop()
 
@@ -55,9 +77,9 @@ def face_down(state: dict[str, Any]) -> int:
 
 
 def test_hello_over_mqtt_gets_ack_welcome_and_show_on_the_tables_topics(
-    mosquitto: Mosquitto, mqtt_hub: HubProcess
+    broker: Broker, mqtt_hub: HubProcess
 ) -> None:
-    pad = MqttPad(mosquitto.port, TABLE, 2)
+    pad = MqttPad(broker.port, TABLE, 2)
     try:
         pad.online()
         pad.send(hello(2, 1, 0xFFFFFFFF))
@@ -76,9 +98,7 @@ def test_hello_over_mqtt_gets_ack_welcome_and_show_on_the_tables_topics(
         pad.close()
 
 
-def test_a_display_reads_the_retained_table_state(
-    mosquitto: Mosquitto, mqtt_hub: HubProcess
-) -> None:
+def test_a_display_reads_the_retained_table_state(broker: Broker, mqtt_hub: HubProcess) -> None:
     start_hand(mqtt_hub)
     got: list[tuple[bool, dict[str, Any]]] = []
     cond = threading.Condition()
@@ -90,7 +110,7 @@ def test_a_display_reads_the_retained_table_state(
 
     display = mqtt.Client(CallbackAPIVersion.VERSION2, client_id="display", protocol=mqtt.MQTTv311)
     display.on_message = on_message
-    display.connect("127.0.0.1", mosquitto.port)
+    display.connect("127.0.0.1", broker.port)
     display.loop_start()
     try:
         display.subscribe(f"tiengow/{TABLE}/state", qos=1)
@@ -105,10 +125,10 @@ def test_a_display_reads_the_retained_table_state(
 
 
 def test_every_copy_is_acked_and_applied_once_and_a_reboot_starts_over(
-    mosquitto: Mosquitto, mqtt_hub: HubProcess
+    broker: Broker, mqtt_hub: HubProcess
 ) -> None:
     _, seat = start_hand(mqtt_hub)
-    pad = MqttPad(mosquitto.port, TABLE, seat)
+    pad = MqttPad(broker.port, TABLE, seat)
     try:
         pad.online()
         pad.send(hello(seat, 1, 7))
@@ -133,11 +153,11 @@ def test_every_copy_is_acked_and_applied_once_and_a_reboot_starts_over(
 
 
 def test_malformed_mqtt_messages_are_dropped_and_the_next_press_counts(
-    mosquitto: Mosquitto, mqtt_hub: HubProcess
+    broker: Broker, mqtt_hub: HubProcess
 ) -> None:
     _, seat = start_hand(mqtt_hub)
     other = (seat + 1) % 4
-    pad = MqttPad(mosquitto.port, TABLE, seat)
+    pad = MqttPad(broker.port, TABLE, seat)
     try:
         pad.online()
         bad: list[bytes | str] = [
@@ -166,10 +186,10 @@ def test_malformed_mqtt_messages_are_dropped_and_the_next_press_counts(
 
 
 def test_a_pad_that_vanishes_goes_offline_by_its_last_will(
-    mosquitto: Mosquitto, mqtt_hub: HubProcess
+    broker: Broker, mqtt_hub: HubProcess
 ) -> None:
     start_hand(mqtt_hub)
-    pad = MqttPad(mosquitto.port, TABLE, 3)
+    pad = MqttPad(broker.port, TABLE, 3)
     with state_stream(mqtt_hub.url) as wait:
         pad.online()
         pad.send(hello(3, 1, 42))
@@ -258,14 +278,14 @@ def test_a_silent_serial_pad_goes_offline(serial_pad: SerialPad, serial_hub: Hub
 
 
 def test_an_intact_message_with_a_field_the_hub_cannot_use_is_acked_and_ignored(
-    mosquitto: Mosquitto, mqtt_hub: HubProcess, tmp_path: Path
+    broker: Broker, mqtt_hub: HubProcess, tmp_path: Path
 ) -> None:
     """`ack` is sent for every pad message received intact (pad-protocol.md): a press of a
     button this hub does not know (a newer pad's), or a tag uid it cannot read, is acked and
     ignored, with a line in the log. Left unacked, the pad resent it for ever, and every press
     after it waited behind it (one in flight per pad)."""
     _, seat = start_hand(mqtt_hub)
-    pad = MqttPad(mosquitto.port, TABLE, seat)
+    pad = MqttPad(broker.port, TABLE, seat)
     try:
         pad.online()
         pad.send(envelope(seat, "btn", 1, 6, b="pass"))
@@ -306,8 +326,8 @@ def test_dropped_frames_and_a_port_that_will_not_open_are_in_the_log(
     assert "seat 1" in log and "dropped 1 frame" in log
 
 
-def test_dropped_mqtt_messages_are_in_the_log(mosquitto: Mosquitto, mqtt_hub: HubProcess) -> None:
-    pad = MqttPad(mosquitto.port, TABLE, 0)
+def test_dropped_mqtt_messages_are_in_the_log(broker: Broker, mqtt_hub: HubProcess) -> None:
+    pad = MqttPad(broker.port, TABLE, 0)
     try:
         pad.publish(b"not json at all")
         pad.send(envelope(0, "hb", 1, 14))
@@ -319,7 +339,7 @@ def test_dropped_mqtt_messages_are_in_the_log(mosquitto: Mosquitto, mqtt_hub: Hu
 
 
 def test_a_hello_with_long_version_strings_is_welcomed(
-    mosquitto: Mosquitto, mqtt_hub: HubProcess
+    broker: Broker, mqtt_hub: HubProcess
 ) -> None:
     """`fw` and `hw` are strings (pad-protocol.md), bounded only by the message: a pad that
     sends its MicroPython banner as `fw` is welcomed; the hub refused more than 64
@@ -327,7 +347,7 @@ def test_a_hello_with_long_version_strings_is_welcomed(
     fw = "MicroPython v1.23.0 on 2024-06-02; Raspberry Pi Pico W with RP2040; tiengow-pad 2.1"
     hw = "Raspberry Pi Pico W with RP2040, SSD1306 128x64 OLED, PN532 NFC on I2C0, buzzer"
     assert len(fw) > 64 and len(hw) > 64
-    pad = MqttPad(mosquitto.port, TABLE, 0)
+    pad = MqttPad(broker.port, TABLE, 0)
     try:
         pad.send(envelope(0, "hello", 1, 15, fw=fw, hw=hw, caps=["btn", "oled", "nfc"]))
         pad.inbox.wait_ack(1, 15)
@@ -348,12 +368,12 @@ def test_an_unplugged_serial_pad_goes_offline_at_once(
 
 
 def test_a_copy_resent_to_a_restarted_hub_is_acked_not_applied_again(
-    mosquitto: Mosquitto, tmp_path: Path
+    broker: Broker, tmp_path: Path
 ) -> None:
-    args = ("--mqtt", mosquitto.url, "--table", TABLE)
+    args = ("--mqtt", broker.url, "--table", TABLE)
     hub = HubProcess(tmp_path / "club.db", None, *args).start()
     _, seat = start_hand(hub)
-    pad = MqttPad(mosquitto.port, TABLE, seat)
+    pad = MqttPad(broker.port, TABLE, seat)
     try:
         pad.online()
         pad.send(envelope(seat, "btn", 1, 17, b="discard"))
