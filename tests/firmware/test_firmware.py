@@ -161,3 +161,80 @@ def test_the_real_firmware_talks_to_the_hub_over_a_pty(tmp_path: Path) -> None:
         port.stop()
         os.close(master)
         os.close(slave)
+
+
+def test_the_real_firmwares_frames_follow_the_page(tmp_path: Path) -> None:
+    """firmware/main.py on the unix port, read by a hub written from pad-protocol.md alone
+    (json and zlib, no project code): CRC-framed lines of at most 512 bytes, hello first with
+    seq 1, the unacked message resent with the same seq and boot, the next only after the
+    ack, a press as `btn`, and heartbeats while idle."""
+    import json
+    import pty
+    import select
+    import time
+    import tty
+    import zlib
+
+    (tmp_path / "config.json").write_text('{"seat": 2, "transport": "serial"}')
+    master, slave = pty.openpty()
+    tty.setraw(master)
+    tty.setraw(slave)
+    env = dict(
+        os.environ,
+        MICROPYPATH=f".frozen:{FIRMWARE}:{MP_TESTS / 'fakes'}",
+        PAD_PRESSES="4@1500",  # play, once the hello is acked
+    )
+    proc = subprocess.Popen(
+        [tool("micropython"), str(FIRMWARE / "main.py")],
+        cwd=tmp_path, stdin=master, stdout=master, stderr=subprocess.DEVNULL, env=env,
+    )  # fmt: skip
+    buf = b""
+
+    def next_frame(timeout: float = 10.0) -> tuple[bytes, dict[str, object], float]:
+        nonlocal buf
+        deadline = time.monotonic() + timeout
+        line = b"pad: "
+        while line.startswith(b"pad: "):  # its diagnostics share the console: a hub drops them
+            while b"\n" not in buf:
+                left = max(0.0, deadline - time.monotonic())
+                ready, _, _ = select.select([slave], [], [], left)
+                assert ready, f"no frame from the firmware; so far {buf!r}"
+                buf += os.read(slave, 4096)
+            line, buf = buf.split(b"\n", 1)
+            line = line.removesuffix(b"\r")
+        assert len(line) + 1 <= 512, line
+        payload, star, crc = line.rpartition(b"*")
+        assert star and crc == b"%08x" % zlib.crc32(payload), line
+        return payload, json.loads(payload.decode("utf-8")), time.monotonic()
+
+    def ack(msg: dict[str, object]) -> None:
+        body = json.dumps({"v": 1, "seat": 2, "t": "ack", "ack": msg["seq"], "boot": msg["boot"]})
+        os.write(slave, body.encode() + b"*%08x\n" % zlib.crc32(body.encode()))
+
+    try:
+        raw, hello, first_at = next_frame()
+        assert hello["t"] == "hello" and hello["seq"] == 1 and hello["v"] == 1
+        assert hello["seat"] == 2 and isinstance(hello["fw"], str) and isinstance(hello["hw"], str)
+        boot = hello["boot"]
+        assert type(boot) is int and 0 <= boot <= 0xFFFFFFFF
+        caps = hello["caps"]
+        assert isinstance(caps, list)
+        assert set(caps) <= {"btn", "led", "oled", "nfc", "buzzer"}
+        again, copy, again_at = next_frame()  # not acked: the same message, some 300 ms on
+        assert again == raw and again_at - first_at > 0.2, (copy, again_at - first_at)
+        ack(hello)
+        seen: list[dict[str, object]] = []
+        while not any(m["t"] == "btn" for m in seen) or seen[-1]["t"] != "hb":
+            _, msg, _ = next_frame()
+            assert msg["boot"] == boot and msg["seat"] == 2
+            if seen and msg["seq"] == seen[-1]["seq"]:
+                continue  # a copy sent before our ack arrived
+            assert msg["seq"] == (seen[-1]["seq"] if seen else 1) + 1, (msg, seen)  # type: ignore[operator]
+            seen.append(msg)
+            ack(msg)
+        assert [m["b"] for m in seen if m["t"] == "btn"] == ["play"]
+    finally:
+        proc.kill()
+        proc.wait(10)
+        os.close(master)
+        os.close(slave)
