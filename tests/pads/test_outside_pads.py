@@ -387,3 +387,30 @@ def test_a_copy_resent_to_a_restarted_hub_is_acked_not_applied_again(
     finally:
         pad.close()
         hub.stop()
+
+
+def test_a_pad_back_after_vanishing_mid_hand_is_shown_the_hand_now(
+    broker: Broker, mqtt_hub: HubProcess
+) -> None:
+    _, seat = start_hand(mqtt_hub)
+    pad = MqttPad(broker.port, TABLE, seat, name="first")
+    with state_stream(mqtt_hub.url) as wait:
+        pad.online()
+        pad.send(hello(seat, 1, 18))
+        pad.inbox.wait_ack(1, 18)
+        wait(lambda s: s["seats"][seat]["online"])
+        pad.vanish()
+        wait(lambda s: not s["seats"][seat]["online"])
+        # the other seats play on: the seat to act is still this one, so its LED says so
+        back = MqttPad(broker.port, TABLE, seat, name="back")
+        try:
+            back.online()
+            back.send(hello(seat, 1, 19))  # rebooted: a new boot, seq from 1
+            back.inbox.wait_ack(1, 19)
+            welcome = back.inbox.wait(lambda m: m["t"] == "welcome")
+            shown = back.inbox.wait(lambda m: m["t"] == "show", back.inbox.msgs.index(welcome))
+            check_show(shown)
+            assert shown["led"] == "turn" and shown["beep"] == 0
+            wait(lambda s: s["seats"][seat]["online"])
+        finally:
+            back.close()
