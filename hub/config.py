@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from hub.pads.mqtt_pads import parse_mqtt_url
+from hub.pads.protocol import is_table_id
 from hub.rules.errors import RulesError, TienGowError
 from hub.rules.options import load_rules
 
@@ -42,7 +43,7 @@ KEYS = {
     "http": "HOST:PORT, e.g. 127.0.0.1:8000",
     "serial": 'a table of SEAT = DEVICE, e.g. 0 = "/dev/ttyACM0"',
     "mqtt": "mqtt://[user:pass@]host[:port] or embedded",
-    "table": "letters, digits and '-'",
+    "table": "1 to 64 letters, digits and '-'",
     "rules": "a preset (hk, mainland, culin1893) or a .toml file",
     "camera": "a device index, a video file, a folder of frames, or none",
     "admin_token": "a non-empty string (8 characters or more advised)",
@@ -166,8 +167,9 @@ def _camera(v: Any) -> str:
 
 
 def _table_id(v: Any) -> str:
-    if not isinstance(v, str) or not re.fullmatch(r"[A-Za-z0-9-]+", v):
-        raise ConfigError(f"table: {v!r} may hold only {KEYS['table']}")
+    # the pads' own rule (their codec checks the welcome's table, their config the topics')
+    if not isinstance(v, str) or not is_table_id(v):
+        raise ConfigError(f"table: {v!r} is not {KEYS['table']}")
     return v
 
 

@@ -175,3 +175,20 @@ def test_a_second_hub_on_the_same_ledger_is_refused(tmp_path: Path) -> None:
         assert sum(len(h["events"]) for h in again.get("/api/transcript")["hands"]) == 3
     finally:
         again.stop()
+
+
+@pytest.mark.parametrize("table", ["a" * 65, "t/1", "t+"])
+def test_a_table_id_the_pads_cannot_use_is_refused_before_starting(
+    tmp_path: Path, table: str
+) -> None:
+    """`--table ID` names the MQTT topics (letters, digits, '-'; the pads' codec and firmware
+    take 1 to 64 of them): an id longer than that passed the settings check and then stopped
+    the hub with a traceback that said its letters were wrong."""
+    p = subprocess.run(
+        [sys.executable, "-m", "hub.cli", "hub", "--db", str(tmp_path / "h.db"),
+         "--admin-token", "secret123", "--table", table],
+        capture_output=True, text=True, timeout=30,
+    )  # fmt: skip
+    assert p.returncode == 2, p.stderr
+    assert f"table: {table!r}" in p.stderr and "1 to 64" in p.stderr
+    assert "Traceback" not in p.stderr
