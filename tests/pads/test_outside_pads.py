@@ -414,3 +414,20 @@ def test_a_pad_back_after_vanishing_mid_hand_is_shown_the_hand_now(
             wait(lambda s: s["seats"][seat]["online"])
         finally:
             back.close()
+
+
+def test_a_serial_line_of_512_bytes_counts_and_one_of_513_is_dropped(
+    serial_pad: SerialPad, serial_hub: HubProcess
+) -> None:
+    def line_of(size: int, seq: int) -> bytes:
+        msg = envelope(1, "hb", seq, 20, pad="")
+        short = len(frame(json.dumps(msg, separators=(",", ":")).encode()))
+        msg["pad"] = "x" * (size - short)  # an unknown field: ignored, but it is counted
+        line = frame(json.dumps(msg, separators=(",", ":")).encode())
+        assert len(line) == size
+        return line
+
+    serial_pad.write(line_of(513, 1))
+    serial_pad.write(line_of(512, 2))
+    serial_pad.inbox.wait_ack(2, 20)
+    assert not serial_pad.inbox.acks(1, 20)
