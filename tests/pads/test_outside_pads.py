@@ -431,3 +431,25 @@ def test_a_serial_line_of_512_bytes_counts_and_one_of_513_is_dropped(
     serial_pad.write(line_of(512, 2))
     serial_pad.inbox.wait_ack(2, 20)
     assert not serial_pad.inbox.acks(1, 20)
+
+
+def test_a_refused_press_is_shown_with_the_error_led_and_one_beep(
+    broker: Broker, mqtt_hub: HubProcess
+) -> None:
+    seats, seat = start_hand(mqtt_hub)
+    waiting = (seat + 1) % 4  # not this seat's turn
+    pad = MqttPad(broker.port, TABLE, waiting)
+    try:
+        pad.online()
+        pad.send(hello(waiting, 1, 21))
+        pad.inbox.wait_ack(1, 21)
+        pad.send(envelope(waiting, "btn", 2, 21, b="discard"))
+        acked = pad.inbox.wait_ack(2, 21)
+        shown = pad.inbox.wait(lambda m: m["t"] == "show" and m["led"] == "error")
+        check_show(shown)
+        assert shown["beep"] == 1
+        assert pad.inbox.msgs.index(shown) < pad.inbox.msgs.index(acked)  # the refusal is in
+        state = mqtt_hub.get("/api/state")
+        assert face_down(state) == 0 and state["notice"]["seat"] == seats[waiting]
+    finally:
+        pad.close()
