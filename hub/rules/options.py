@@ -170,7 +170,9 @@ class Rules:
     final_quad_collects_si_da_he: bool = _opt(False, "a quad finish also collects 四大賀 money")
     # end of hand (§C, §E.4-E.8, §I 15-20)
     early_death: bool = _opt(True, "a player with no stack may not win a last single trick")
-    yao_jie_tiles: tuple[str, ...] = _opt(("5-1", "2-1"), "the 么 tiles for 么結 and 擒")
+    yao_jie_tiles: tuple[str, ...] = _opt(
+        ("5-1", "2-1"), "the 么 tiles for 么結 and 擒", ("5-1", "2-1")
+    )
     yao_jie_5_1_needs_wen_zun: bool = _opt(False, "5-1 is a 么 only when 文尊 is played")
     yao_jie_mult: int = _opt(2, "multiplier of a 么結 finish", (1, 2))
     qin_mult: int = _opt(
@@ -275,14 +277,15 @@ def _describe(f: dataclasses.Field[Any]) -> str:
     allowed = f.metadata.get("allowed")
     if isinstance(f.default, StrEnum):
         return " | ".join(repr(str(e)) for e in type(f.default))
+    if isinstance(f.default, tuple):
+        listed = " and/or ".join(repr(a) for a in allowed or ())
+        return f"a list of {listed}, e.g. {list(f.default)} or []"
     if allowed:
         return " | ".join(repr(a) for a in allowed)
     if isinstance(f.default, bool):
         return "true | false"
     if isinstance(f.default, int):
         return "a whole number ≥ 0"
-    if isinstance(f.default, tuple):
-        return "a list of faces such as ['5-1', '2-1']"
     return type(f.default).__name__
 
 
@@ -317,7 +320,11 @@ def _coerce(source: str, key: str, f: dataclasses.Field[Any], value: Any) -> Any
                 raise bad(str(e)) from None
             from hub.rules.tiles import FACES
 
-            out.append(FACES[face].text)
+            text = FACES[face].text
+            if allowed and text not in allowed:
+                # §E.4: 么結 and 擒 are defined for the lowest tiles only (5-1 by 6-1, 2-1 by 4-2)
+                raise bad(f"{text} is not a 么")
+            out.append(text)
         return tuple(out)
     if key == "si_da_he":  # §I #13: 4 | n_players, a number or a word
         if value == "n_players" or (type(value) is int and value in (allowed or ())):  # not 4.0

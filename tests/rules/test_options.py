@@ -72,6 +72,12 @@ def test_a_preset_file_can_derive_from_another(tmp_path: Path) -> None:
         ('si_da_he = "all"', r"'si_da_he' has value 'all'; allowed: 4 \| 'n_players'"),
         ("zun_money = -1", r"'zun_money' has value -1 \(negative\)"),
         ('yao_jie_tiles = ["7-1"]', r"'yao_jie_tiles' has value \['7-1'\].*unknown tile"),
+        # §I #16, §E.4: the 么 are 5-1 and 2-1 (擒 is 5-1 by 6-1, 2-1 by 4-2); 天 is no 么
+        (
+            'yao_jie_tiles = ["6-6"]',
+            r"'yao_jie_tiles' has value \['6-6'\] \(6-6 is not a 么\); allowed: a list of "
+            r"'5-1' and/or '2-1'",
+        ),
         ("[li_pai]\nfive_pairs = true", r"unknown 例牌 'li_pai.five_pairs'"),
         ('base = "nowhere"', r"unknown rules preset 'nowhere'; presets: culin1893, hk, mainland"),
         ("players = 3", r"players=3.*mainland"),
@@ -140,3 +146,12 @@ def test_rules_are_frozen_and_hashable() -> None:
         r.wen_zun = True  # type: ignore[misc]
     assert hash(r) == hash(Rules())
     assert r.to_dict()["li_pai"]["quan_bai"] is True
+
+
+@pytest.mark.parametrize(
+    ("tiles", "expected"),
+    [([], ()), (["2-1"], ("2-1",)), (["1-5", "丁三"], ("5-1", "2-1"))],
+)
+def test_the_yao_tiles_are_some_of_5_1_and_2_1(tiles: list[str], expected: tuple[str, ...]) -> None:
+    """§I #16: 5-1 and 2-1 ([001]), 2-1 only ([004]), or none; written in any tile notation."""
+    assert resolve_rules({"preset": "hk", "yao_jie_tiles": tiles}).yao_jie_tiles == expected
