@@ -347,8 +347,12 @@ def _coerce(source: str, key: str, f: dataclasses.Field[Any], value: Any) -> Any
 
 def _apply(base: Rules, overrides: Mapping[str, Any], source: str) -> Rules:
     changes: dict[str, Any] = {}
+    li_pai: dict[str, bool] = {}
     for key, value in overrides.items():
         if key in ("base", "preset"):
+            continue
+        if key.startswith("li_pai."):  # §I #21 names them so: "li_pai.seven_mil": true
+            _li_pai(li_pai, {key.removeprefix("li_pai."): value}, source)
             continue
         f = OPTION_FIELDS.get(SPEC_NAMES.get(key, key))
         if f is None:
@@ -360,20 +364,25 @@ def _apply(base: Rules, overrides: Mapping[str, Any], source: str) -> Rules:
                     f"{source}: option 'li_pai' has value {value!r}; allowed: a table of "
                     f"{', '.join(LI_PAI_FIELDS)} = true | false"
                 )
-            sub: dict[str, bool] = {}
-            for k, v in value.items():
-                g = LI_PAI_FIELDS.get(k)
-                if g is None:
-                    raise RulesError(
-                        f"{source}: unknown 例牌 'li_pai.{k}'; known: {', '.join(LI_PAI_FIELDS)}"
-                    )
-                sub[k] = _coerce(source, f"li_pai.{k}", g, v)
-            changes[key] = dataclasses.replace(base.li_pai, **sub)
+            _li_pai(li_pai, value, source)
         else:
             changes[f.name] = _coerce(source, key, f, value)
+    if li_pai:
+        changes["li_pai"] = dataclasses.replace(base.li_pai, **li_pai)
     rules = dataclasses.replace(base, **changes)
     _check_consistency(rules, source)
     return rules
+
+
+def _li_pai(into: dict[str, bool], value: Mapping[str, Any], source: str) -> None:
+    """Checked 例牌 switches from ``value`` into ``into``."""
+    for k, v in value.items():
+        g = LI_PAI_FIELDS.get(k)
+        if g is None:
+            raise RulesError(
+                f"{source}: unknown 例牌 'li_pai.{k}'; known: {', '.join(LI_PAI_FIELDS)}"
+            )
+        into[k] = _coerce(source, f"li_pai.{k}", g, v)
 
 
 def _check_consistency(rules: Rules, source: str) -> None:

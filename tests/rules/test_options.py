@@ -155,3 +155,20 @@ def test_rules_are_frozen_and_hashable() -> None:
 def test_the_yao_tiles_are_some_of_5_1_and_2_1(tiles: list[str], expected: tuple[str, ...]) -> None:
     """§I #16: 5-1 and 2-1 ([001]), 2-1 only ([004]), or none; written in any tile notation."""
     assert resolve_rules({"preset": "hk", "yao_jie_tiles": tiles}).yao_jie_tiles == expected
+
+
+def test_a_li_pai_option_may_be_named_as_the_spec_writes_it(tmp_path: Path) -> None:
+    """rules.md §I #21 names the 例牌 options `li_pai.seven_mil` etc., and spec/transcript.md
+    takes option names from §I: a rules object (or a TOML quoted key) may use that name whole,
+    as well as nesting it, and gets the same rules."""
+    nested = resolve_rules({"preset": "hk", "li_pai": {"seven_mil": True, "quan_bai": False}})
+    flat = resolve_rules({"preset": "hk", "li_pai.seven_mil": True, "li_pai.quan_bai": False})
+    both = resolve_rules({"preset": "hk", "li_pai": {"seven_mil": True}, "li_pai.quan_bai": False})
+    assert flat == nested == both and flat.li_pai.seven_mil and flat.li_pai.yi_dian_hong
+    f = tmp_path / "club.toml"
+    f.write_text('"li_pai.seven_mil" = true\n', encoding="utf-8")
+    assert load_rules(str(f)).li_pai.seven_mil
+    with pytest.raises(RulesError, match=r"unknown 例牌 'li_pai.seven_mill'; known: quan_bai"):
+        resolve_rules({"preset": "hk", "li_pai.seven_mill": True})
+    with pytest.raises(RulesError, match=r"'li_pai.seven_mil' has value 'yes'; allowed: true"):
+        resolve_rules({"preset": "hk", "li_pai.seven_mil": "yes"})
