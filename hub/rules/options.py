@@ -460,16 +460,24 @@ def load_rules(spec: str) -> Rules:
 def resolve_rules(value: Any, source: str = "transcript") -> Rules:
     """Rules from a transcript's ``rules``: a preset name or ``{"preset": ..., option: ...}``."""
     if isinstance(value, str):
-        return load_rules(value)
+        return _load_named(value, source)
     if isinstance(value, Mapping):
         base_name = value.get("preset", value.get("base", "hk"))
         if not isinstance(base_name, str):
             raise RulesError(f"{source}: 'preset' must be a preset name, got {base_name!r}")
-        return _apply(_variant_base(load_rules(base_name), value), value, source)
+        return _apply(_variant_base(_load_named(base_name, source), value), value, source)
     raise RulesError(
         f"{source}: 'rules' is {value!r}; expected a preset name ({', '.join(preset_names())}) "
         f'or an object such as {{"preset": "hk", "wen_zun": true}}'
     )
+
+
+def _load_named(spec: str, source: str) -> Rules:
+    """`load_rules`, its error saying where the name was read (a transcript, a session)."""
+    try:
+        return load_rules(spec)
+    except RulesError as e:
+        raise RulesError(f"{source}: {e}") from None
 
 
 def rules_json(rules: Rules) -> str | dict[str, Any]:

@@ -141,7 +141,12 @@ def test_an_unfinished_last_hand_is_reported_without_money() -> None:
     [
         (lambda t: t.update(format="x"), "'format' is 'x'; expected 'tiengow-transcript/1'"),
         (lambda t: t.update(seats=["E", "E", "W", "N"]), "2 to 4 different names"),
-        (lambda t: t.update(rules="nowhere"), "unknown rules preset 'nowhere'"),
+        # the message says the preset came from the transcript's rules, not a --rules flag
+        (lambda t: t.update(rules="nowhere"), "^transcript rules: unknown rules preset 'nowhere'"),
+        (
+            lambda t: t.update(rules={"preset": "hkk", "wen_zun": True}),
+            "^transcript rules: unknown rules preset 'hkk'; presets: culin1893, hk, mainland",
+        ),
         (
             lambda t: t["hands"][0]["events"].append({"seat": "X", "play": ["6-6"]}),
             "unknown seat 'X'",
