@@ -185,7 +185,7 @@ class TableService:
                         source, action.seat, frame_id, also,
                     )  # fmt: skip
                 raise
-            hand = len(session.hands) if session.state.done else len(session.hands) - 1
+            hand = len(session.hands) if session.opens_hand(action) else len(session.hands) - 1
             row = self.ledger.append(
                 self.session_id or 0,
                 "event",

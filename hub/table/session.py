@@ -72,15 +72,33 @@ class LiveSession:
         if self.ended:
             raise IllegalPlay("the session has ended; start a new one", Refusal.SESSION_OVER)
         state = self.state
-        if state.done:  # the first action after a finished hand opens the next one
+        if self.opens_hand(action):
             state = self._start(len(self.hands), HandLog(None, None))
         return decide(self.rules, self.table, state, action, self.names)
 
+    def opens_hand(self, action: Action) -> bool:
+        """Whether ``action`` is the first of the next hand: the first action after a finished
+        hand opens the next one, except another seat's 例牌 after a hand that only 例牌 ended,
+        before any lead: every 例牌 of a deal is declared before its first lead and precedence
+        picks the winner among them (§E.9), as the referee does with the claims of one hand.
+        A seat claims once in a deal, so its second claim is of the next deal."""
+        st = self.state
+        if not st.done:
+            return False
+        return not (
+            action.kind == "declare"
+            and st.claims
+            and not st.started
+            and all(c.seat != action.seat for c in st.claims)
+        )
+
     def apply(self, action: Action) -> None:
         """Apply an action that `check` accepted."""
-        if self.state.done:
+        if self.opens_hand(action):
             self.hands.append(HandLog(None, None))  # the winner of the last hand is banker
             self.state = self._start(len(self.hands) - 1, self.hands[-1])
+        elif self.state.done:
+            self.results.pop()  # one more 例牌 of the same deal: the hand is settled again
         event = decide(self.rules, self.table, self.state, action, self.names)
         self.state = evolve(self.rules, self.table, self.state, event)
         self.hands[-1].actions.append(action)
@@ -103,6 +121,8 @@ class LiveSession:
             state = evolve(
                 self.rules, self.table, state, decide(self.rules, self.table, state, a, self.names)
             )
+        if state.done and len(self.results) < len(self.hands):
+            self.results.append(finish_hand(self.rules, state))  # an earlier 例牌 stands again
         self.state = state
         return action
 

@@ -131,3 +131,62 @@ def test_a_session_of_three_names_its_hand_size_as_a_transcript_does() -> None:
     assert (
         LiveSession({"preset": "mainland", "players": 4}, ["A", "B", "C"], "A").rules.players == 3
     )
+
+
+LI_PAI_RULES = {"preset": "hk", "li_pai": {"eight_civil": True, "seven_mil": True}}
+EIGHT_CIVIL = ["6-6", "6-6", "1-1", "1-1", "4-4", "4-4", "3-1", "3-1"]  # S: 八枝 (8 civil)
+SEVEN_MIL = ["5-5", "6-3", "5-4", "6-2", "5-3", "5-2", "4-3", "4-1"]  # E: 七枝 (7 military)
+
+
+def test_two_li_pai_of_one_deal_are_one_hand_won_by_the_banker(tmp_path: Path) -> None:
+    """§E.9: every 例牌 is declared before the first lead, and the banker's beats everyone's.
+    S claimed, then the banker E claimed in the same deal: the live table opened a second
+    hand for E's claim and scored two hands ((40, 40, -40, -40)) where the referee scores one
+    hand won by E (golden O33). Undoing E's claim gives the hand back to S's claim."""
+    path = tmp_path / "t.db"
+    service = TableService(Ledger(path))
+    service.start_session({"rules": LI_PAI_RULES, "seats": list("ESWN"), "hands": [{"banker": "E"}]}, "test")  # fmt: skip
+    service.submit({"seat": "S", "declare": "eight_civil", "tiles": EIGHT_CIVIL}, "test")
+    s_wins = service.state()
+    assert s_wins["hand"]["result"]["net"] == {"E": -40, "S": 80, "W": -20, "N": -20}
+    service.submit({"seat": "E", "declare": "seven_mil", "tiles": SEVEN_MIL}, "test")
+    state = service.state()
+    net = golden("O33-li-pai-banker-precedence.json")["expect"]["hands"][0]["net"]
+    assert (state["hands_played"], state["hand"]["number"]) == (1, 1)
+    assert state["hand"]["result"]["winner"] == "E" and state["hand"]["result"]["net"] == net
+    assert {p["name"]: p["score"] for p in state["seats"]} == net
+    exported = service.transcript()
+    assert len(exported["hands"]) == 1 and referee_json(exported)["totals"] == net
+    assert [r.payload["hand"] for r in service.ledger.events(service.session_id or 0)[1:]] == [0, 0]
+    assert TableService(Ledger(path)).state() == state  # the ledger replays to the same table
+    service.undo("operator", "E showed the wrong hand")
+    assert service.state()["hand"] == s_wins["hand"] and service.state()["seats"] == s_wins["seats"]
+    assert TableService(Ledger(path)).state()["hand"] == s_wins["hand"]
+    service.submit({"seat": "E", "declare": "seven_mil", "tiles": SEVEN_MIL}, "test")
+    service.submit({"seat": "E", "play": ["6-3"]}, "test")  # a lead: the next hand, E term 2
+    after = service.state()
+    assert (after["hands_played"], after["hand"]["number"], after["hand"]["banker_term"]) == (
+        1,
+        2,
+        2,
+    )
+    assert referee_json(service.transcript())["totals"] == net
+
+
+def test_a_li_pai_of_the_next_deal_follows_an_event_that_opens_it(tmp_path: Path) -> None:
+    """A seat claims at most once in a deal, so its second 例牌 is of the next deal; another
+    seat's 例牌 of the next deal follows that deal's dice throw, which opens the hand."""
+    service = TableService(Ledger(tmp_path / "t.db"))
+    service.start_session({"rules": LI_PAI_RULES, "seats": list("ESWN"), "hands": [{"banker": "E"}]}, "test")  # fmt: skip
+    service.submit({"seat": "S", "declare": "eight_civil", "tiles": EIGHT_CIVIL}, "test")
+    service.submit({"seat": "S", "declare": "eight_civil", "tiles": EIGHT_CIVIL}, "test")
+    state = service.state()
+    assert (state["hands_played"], state["hand"]["number"], state["hand"]["banker"]) == (2, 2, "S")
+    service.submit({"seat": "N", "dice": [3, 4]}, "test")
+    service.submit({"seat": "E", "declare": "seven_mil", "tiles": SEVEN_MIL}, "test")
+    state = service.state()
+    assert (state["hands_played"], state["hand"]["number"]) == (3, 3)
+    assert state["hand"]["result"]["winner"] == "E"
+    exported = service.transcript()
+    assert [len(h["events"]) for h in exported["hands"]] == [1, 1, 2]
+    assert referee_json(exported)["totals"] == {p["name"]: p["score"] for p in state["seats"]}
