@@ -633,3 +633,42 @@ def test_the_operator_says_a_refusal_in_its_language(hub: HubProcess, open_page:
         "西",
         "北",
     ]
+
+
+def test_the_operator_enters_a_li_pai_with_the_hand_shown(hub: HubProcess, open_page: Any) -> None:
+    """A live table never sees the deal, so a 例牌 is checked against the hand shown (§E.9,
+    docs/rules-decisions.md). The operator's 'declare' sent only the name the tiles field
+    held, which the referee always refuses ('no deal to check it against'), and a face picked
+    from the palette turned the action into a play. Two claims of one deal are one hand: the
+    banker's wins (golden O33)."""
+    rules = {"preset": "hk", "li_pai": {"eight_civil": True, "seven_mil": True}}
+    body = {"rules": rules, "seats": list("ESWN"), "hands": [{"banker": "E"}]}
+    assert hub.post("/api/session", body).status_code == 200
+    page = open_page("/operator?lang=en")
+    page.fill("#token", TOKEN)
+    page.click("#token-form button")
+
+    def declare(seat: str, name: str, faces: list[str]) -> None:
+        before = hub.get("/api/state")["last_event_id"]
+        page.select_option("#event-form select[name=seat]", seat)
+        page.select_option("#event-form select[name=action]", "declare")
+        page.fill("#event-form input[name=tiles]", name)
+        for face in faces:
+            page.click(f"#palette button[data-face='{face}']")
+        assert page.input_value("#event-form select[name=action]") == "declare"
+        page.click("#event-form button[value=submit]")
+        page.wait_for_function(
+            f"document.getElementById('status').textContent.startsWith('Done') && "
+            f"!document.getElementById('status').textContent.endsWith('#{before}')"
+        )
+
+    declare("S", "eight_civil", ["6-6", "6-6", "1-1", "1-1", "4-4", "4-4", "3-1", "3-1"])
+    declare("E", "seven_mil", ["5-5", "6-3", "5-4", "6-2", "5-3", "5-2", "4-3", "4-1"])
+    state = hub.get("/api/state")
+    assert (state["hands_played"], state["hand"]["result"]["winner"]) == (1, "E")
+    assert {s["name"]: s["score"] for s in state["seats"]} == {
+        "E": 60,
+        "S": -20,
+        "W": -20,
+        "N": -20,
+    }

@@ -86,7 +86,8 @@
     if (!b) return;
     var cur = ev.elements.tiles.value.trim();
     ev.elements.tiles.value = (cur ? cur + ' ' : '') + b.getAttribute('data-face');
-    if (ev.elements.action.value.indexOf('count') >= 0 || ev.elements.action.value === 'declare') ev.elements.action.value = 'play';
+    /* a face after a count is a play; after a 例牌's name it is the hand shown */
+    if (ev.elements.action.value.indexOf('count') >= 0) ev.elements.action.value = 'play';
   });
   function eventBody() {
     var seat = ev.elements.seat.value, kind = ev.elements.action.value, raw = ev.elements.tiles.value.trim();
@@ -94,7 +95,12 @@
     if (kind === 'play') return { seat: seat, play: tiles };
     if (kind === 'discard tiles') return { seat: seat, discard: tiles };
     if (kind === 'discard count') return { seat: seat, discard: parseInt(raw, 10) };
-    if (kind === 'declare') return { seat: seat, declare: raw };
+    if (kind === 'declare') { /* a live table has no deal: the claim is checked against the hand shown */
+      var shown = tiles.filter(function (x) { return B.faces[x] !== undefined; });
+      var body = { seat: seat, declare: tiles.filter(function (x) { return B.faces[x] === undefined; }).join(' ') };
+      if (shown.length) body.tiles = shown;
+      return body;
+    }
     return { seat: seat, forfeit: true };
   }
   ev.addEventListener('submit', function (e) {
