@@ -139,7 +139,7 @@ def parse_action(ev: Any, seats: tuple[str, ...], where: str) -> Action:
     )
 
 
-def _parse_deal(value: Any, seats: tuple[str, ...], where: str) -> tuple[int, ...]:
+def parse_deal(value: Any, seats: tuple[str, ...], where: str) -> tuple[int, ...]:
     if not isinstance(value, Mapping):
         raise TranscriptError(f"{where}: a deal maps every seat to its tiles, got {value!r}")
     missing = [s for s in seats if s not in value]
@@ -218,7 +218,7 @@ def parse_transcript(data: Any, rules_override: Rules | None = None) -> Transcri
         if term is not None and (not isinstance(term, int) or isinstance(term, bool) or term < 1):
             raise TranscriptError(f"{where}.banker_term: a whole number ≥ 1, got {term!r}")
         deal = (
-            _parse_deal(h["deal"], seats_t, f"{where}.deal") if h.get("deal") is not None else None
+            parse_deal(h["deal"], seats_t, f"{where}.deal") if h.get("deal") is not None else None
         )
         events = h.get("events")
         if not isinstance(events, list):
@@ -586,6 +586,7 @@ __all__ = [
     "check_named_table",
     "finish_hand",
     "parse_action",
+    "parse_deal",
     "parse_transcript",
     "referee",
     "referee_json",

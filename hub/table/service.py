@@ -122,13 +122,14 @@ class TableService:
                 f"hands[0].banker_term: a whole number ≥ 1 (1 = the banker's first hand), "
                 f"got {term!r}"
             )
+        deal = first.get("deal")  # optional, as in a transcript: then the hand is refereed on it
         rules = body.get("rules", self.house_rules)
         try:
             if isinstance(rules, str) and rules not in preset_names():
                 # a club's .toml file: its options, as a transcript names rules, so neither
                 # the ledger nor the exported transcript depends on a file of this machine
                 rules = rules_json(load_rules(rules))
-            session = LiveSession(rules, seats, banker, term)  # type: ignore[arg-type]
+            session = LiveSession(rules, seats, banker, term, deal)  # type: ignore[arg-type]
         except RulesError as e:
             raise TranscriptError(str(e)) from None
         payload = {
@@ -139,6 +140,8 @@ class TableService:
         }
         if term is not None:
             payload["banker_term"] = term
+        if deal is not None:
+            payload["deal"] = deal
         with self.lock:
             row = self.ledger.new_session(self.table_id, payload, source)
             self.session, self.session_id = session, row.session_id

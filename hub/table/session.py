@@ -19,12 +19,14 @@ from hub.referee.transcript import (
     FORMAT,
     HandResult,
     HandSpec,
+    check_named_table,
     check_seats,
     finish_hand,
     fit_table,
     hand_json,
     hand_json_in,
     parse_action,
+    parse_deal,
     resolve_table_rules,
     start_hand,
 )
@@ -39,24 +41,37 @@ class HandLog:
     banker: int | None
     term: int | None
     actions: list[Action] = field(default_factory=list)
+    deal: tuple[int, ...] | None = None  # the tiles dealt, when the session was given them
 
 
 class LiveSession:
     """The transcript of one session and the referee state of its hand in play."""
 
     def __init__(
-        self, rules_source: Any, seats: list[str], banker: str, banker_term: int | None = None
+        self,
+        rules_source: Any,
+        seats: list[str],
+        banker: str,
+        banker_term: int | None = None,
+        deal: Any = None,
     ) -> None:
+        """``deal`` is the first hand's deal as a transcript writes it (``{"E": ["6-6", ...]}``),
+        or None: with it the first hand is refereed on its tiles, as `tiengow referee` does."""
         names = check_seats(seats)
         if banker not in names:
             raise TranscriptError(f"'banker' must be one of the seats {seats}, got {banker!r}")
-        rules = fit_table(resolve_table_rules(rules_source, names, "session rules"), names, [])
+        dealt = None if deal is None else parse_deal(deal, names, "hands[0].deal")
+        first = HandSpec(names.index(banker), banker_term, dealt, ())
+        if isinstance(rules_source, dict):
+            check_named_table(rules_source, names, [first])
+        rules = resolve_table_rules(rules_source, names, "session rules")
+        rules = fit_table(rules, names, [first])  # a mainland deal of 9 or 10 sets the hand size
         self.rules: Rules = rules
         self.rules_source = rules_source
         self.seats = list(seats)
         self.names = Namer(self.seats)
         self.table = table_for(rules)
-        self.hands: list[HandLog] = [HandLog(seats.index(banker), banker_term)]
+        self.hands: list[HandLog] = [HandLog(first.banker, banker_term, deal=dealt)]
         self.results: list[HandResult] = []
         self.ended = False
         self.state: HandState = self._start(0, self.hands[0])
@@ -64,7 +79,7 @@ class LiveSession:
     # -- the referee ------------------------------------------------------------------------
     def _start(self, index: int, log: HandLog) -> HandState:
         previous = self.results[index - 1] if index > 0 else None
-        spec = HandSpec(log.banker, log.term, None, ())
+        spec = HandSpec(log.banker, log.term, log.deal, ())
         return start_hand(self.rules, len(self.seats), index, spec, previous)
 
     def check(self, action: Action) -> Event:
@@ -135,7 +150,7 @@ class LiveSession:
         return totals
 
     def transcript(self) -> dict[str, Any]:
-        hands = [hand_json_in(self.seats, h.banker, h.term, None, h.actions) for h in self.hands]
+        hands = [hand_json_in(self.seats, h.banker, h.term, h.deal, h.actions) for h in self.hands]
         return {"format": FORMAT, "rules": self.rules_source, "seats": self.seats, "hands": hands}
 
     def hand_view(self) -> dict[str, Any]:
@@ -187,7 +202,9 @@ def replay(rows: Iterable[dict[str, Any]]) -> LiveSession | None:
         kind = row["type"]
         p = row["payload"]
         if kind == "session":
-            session = LiveSession(p["rules"], p["seats"], p["banker"], p.get("banker_term"))
+            session = LiveSession(
+                p["rules"], p["seats"], p["banker"], p.get("banker_term"), p.get("deal")
+            )
         elif session is None:
             raise TranscriptError(f"ledger: a {kind!r} event comes before the session started")
         elif kind == "event":

@@ -11,7 +11,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from hub.adapters.ledger import Ledger
-from hub.referee.transcript import referee_json
+from hub.referee.transcript import parse_transcript, referee_json
 from hub.table.service import TableService
 from hub.web.app import create_app
 
@@ -258,3 +258,38 @@ def test_a_full_disk_is_a_503_that_says_so_and_loses_nothing(tmp_path: Path) -> 
     live = client.get("/api/state").json()
     service.ledger.close()
     assert TableService(Ledger(tmp_path / "t.db"), "t1").state() == live
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["G30-mainland-3p-9.json", "G18-li-pai-quan-bai.json", "Y01-heaven-holder-banker-leads.json"],
+)
+def test_a_session_posted_with_its_deal_is_refereed_on_it(
+    client: TestClient, tmp_path: Path, name: str
+) -> None:
+    """POST /api/session takes a transcript with no events (spec/interfaces.md), and a
+    transcript's hand may carry its ``deal`` (spec/transcript.md): the hub then referees on it
+    as `tiengow referee` does (a 3-player mainland deal of 9 tiles settles on its own base, a
+    例牌 declared without showing its tiles is checked against the deal, an event the deal
+    makes illegal is refused) and keeps the deal in the transcript and the ledger. It was
+    dropped, so such a session scored otherwise than `tiengow referee` on the same events."""
+    golden = json.loads((GOLDEN / name).read_text(encoding="utf-8"))
+    tr = golden["transcript"]
+    first = tr["hands"][0]
+    body = {**tr, "hands": [{**first, "events": []}]}
+    assert client.post("/api/session", json=body, headers=AUTH).status_code == 200
+    statuses = [
+        client.post("/api/events", json=ev, headers=AUTH).status_code for ev in first["events"]
+    ]
+    if "error" in golden["expect"]:
+        bad = golden["expect"]["error"]["event"]
+        assert statuses[bad] == 400 and statuses[:bad] == [200] * bad
+        return
+    assert statuses == [200] * len(statuses)
+    expected = referee_json(tr)["totals"]
+    state = client.get("/api/state").json()
+    assert {s["name"]: s["score"] for s in state["seats"]} == expected
+    transcript = client.get("/api/transcript").json()
+    assert parse_transcript(transcript).hands[0].deal == parse_transcript(tr).hands[0].deal
+    assert referee_json(transcript)["totals"] == expected
+    assert TableService(Ledger(tmp_path / "t.db"), "t1").transcript() == transcript
