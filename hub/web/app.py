@@ -85,8 +85,11 @@ def create_app(service: TableService, admin_token: str) -> Starlette:
     service.listeners.append(broadcaster)
 
     def authorised(request: Request) -> bool:
-        got = request.headers.get("authorization", "")
-        return hmac.compare_digest(got.encode(), f"Bearer {admin_token}".encode())
+        # the scheme is case-insensitive in HTTP (RFC 9110 §11.1); the token is compared exactly
+        scheme, _, token = request.headers.get("authorization", "").partition(" ")
+        return scheme.lower() == "bearer" and hmac.compare_digest(
+            token.encode(), admin_token.encode()
+        )
 
     async def body_of(request: Request) -> Any:
         raw = await request.body()

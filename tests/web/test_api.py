@@ -293,3 +293,15 @@ def test_a_session_posted_with_its_deal_is_refereed_on_it(
     assert parse_transcript(transcript).hands[0].deal == parse_transcript(tr).hands[0].deal
     assert referee_json(transcript)["totals"] == expected
     assert TableService(Ledger(tmp_path / "t.db"), "t1").transcript() == transcript
+
+
+@pytest.mark.parametrize("scheme", ["Bearer", "bearer", "BEARER"])
+def test_the_bearer_scheme_is_matched_whatever_its_case(client: TestClient, scheme: str) -> None:
+    """The admin token goes as ``Authorization: Bearer TOKEN`` (spec/interfaces.md); HTTP's
+    authentication scheme is case-insensitive (RFC 9110 §11.1), so a client library that writes
+    ``bearer`` is let in; the token itself must match exactly."""
+    body = {"rules": "hk", "seats": list("ESWN"), "hands": [{"banker": "E"}]}
+    ok = client.post("/api/session", json=body, headers={"Authorization": f"{scheme} {TOKEN}"})
+    assert ok.status_code == 200, ok.text
+    wrong = {"Authorization": f"{scheme} {TOKEN.upper()}"}
+    assert client.post("/api/session", json=body, headers=wrong).status_code == 401
