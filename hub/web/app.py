@@ -101,6 +101,11 @@ def create_app(service: TableService, admin_token: str) -> Starlette:
             return json.loads(raw or b"null")
         except (json.JSONDecodeError, UnicodeDecodeError) as e:
             raise TranscriptError(f"request body is not JSON: {e}") from None
+        except RecursionError:  # a small body of many brackets: more than the parser takes
+            raise TranscriptError(
+                "request body is JSON nested too deeply to read; an event or a session is an "
+                "object a few levels deep"
+            ) from None
 
     async def change(request: Request, action: str) -> Response:
         if not authorised(request):

@@ -305,3 +305,18 @@ def test_the_bearer_scheme_is_matched_whatever_its_case(client: TestClient, sche
     assert ok.status_code == 200, ok.text
     wrong = {"Authorization": f"{scheme} {TOKEN.upper()}"}
     assert client.post("/api/session", json=body, headers=wrong).status_code == 401
+
+
+@pytest.mark.parametrize("path", ["/api/events", "/api/session"])
+def test_a_body_nested_too_deeply_gets_400_not_500(client: TestClient, path: str) -> None:
+    """A small body of nested brackets (10 kB, well under the size limit) is JSON that Python's
+    parser gives up on with a RecursionError: it is refused as 400 with the reason
+    (spec/interfaces.md: 400 with {"error": ...} for what cannot be applied), not a 500."""
+    client.post("/api/session", json={"rules": "hk", "seats": list("ESWN"),
+                                      "hands": [{"banker": "E"}]}, headers=AUTH)  # fmt: skip
+    before = client.get("/api/state").json()
+    body = b"[" * 5000 + b"]" * 5000
+    r = client.post(path, content=body, headers={**AUTH, "Content-Type": "application/json"})
+    assert r.status_code == 400, r.text
+    assert "nested" in r.json()["error"]
+    assert client.get("/api/state").json() == before
