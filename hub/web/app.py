@@ -91,14 +91,21 @@ def create_app(service: TableService, admin_token: str) -> Starlette:
             token.encode(), admin_token.encode()
         )
 
+    def too_big(size: str) -> TranscriptError:
+        return TranscriptError(f"request body of {size} bytes; at most {MAX_BODY} are accepted")
+
     async def body_of(request: Request) -> Any:
-        raw = await request.body()
-        if len(raw) > MAX_BODY:
-            raise TranscriptError(
-                f"request body of {len(raw)} bytes; at most {MAX_BODY} are accepted"
-            )
+        # refused as soon as it is known to be too big, never read whole into memory
+        declared = request.headers.get("content-length", "")
+        if declared.isdigit() and int(declared) > MAX_BODY:
+            raise too_big(declared)
+        raw = bytearray()
+        async for chunk in request.stream():
+            raw += chunk
+            if len(raw) > MAX_BODY:
+                raise too_big(f"more than {MAX_BODY}")
         try:
-            return json.loads(raw or b"null")
+            return json.loads(bytes(raw) or b"null")
         except (json.JSONDecodeError, UnicodeDecodeError) as e:
             raise TranscriptError(f"request body is not JSON: {e}") from None
         except RecursionError:  # a small body of many brackets: more than the parser takes

@@ -18,7 +18,7 @@ from hub.referee.transcript import referee_json
 from hub.rules.options import preset
 from hub.selfplay import play_session, transcript_of
 
-from .hubproc import HubProcess
+from .hubproc import TOKEN, HubProcess
 
 
 def selfplayed(hands: int, seed: int) -> dict[str, Any]:
@@ -192,3 +192,20 @@ def test_a_table_id_the_pads_cannot_use_is_refused_before_starting(
     assert p.returncode == 2, p.stderr
     assert f"table: {table!r}" in p.stderr and "1 to 64" in p.stderr
     assert "Traceback" not in p.stderr
+
+
+def test_a_huge_body_is_refused_before_it_is_read(hub: HubProcess) -> None:
+    """A client announcing a body far over the limit (here 1 GB, of which it sends 100 kB) is
+    answered 400 with the limit at once: the hub does not wait for, nor hold in memory, a body
+    it will refuse (spec/interfaces.md: 400 with {"error": ...})."""
+    import socket
+
+    with socket.create_connection(("127.0.0.1", hub.port), timeout=5) as s:
+        s.sendall(
+            b"POST /api/events HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+            b"Authorization: Bearer " + TOKEN.encode() + b"\r\nContent-Length: 1000000000\r\n\r\n"
+        )
+        s.sendall(b"x" * 100_000)
+        answer = s.recv(4096).decode("utf-8", "replace")
+    assert answer.startswith("HTTP/1.1 400"), answer
+    assert "at most 65536" in answer
