@@ -188,6 +188,14 @@ def _blobs(
     # size from the tile's, if known: else the rows, far larger than a speck, were dropped)
     typical = float(np.median(area[keep])) if keep.any() else (alone or min_area * 4)
     merged = ~keep & (area >= 2 * min_area) & (area <= 7 * typical)
+    # a column of pips touching, too long to pass for one, may be larger than that where
+    # most round blobs are specks (a die's small pips, a wood's grain: a lone 6-1's columns
+    # went unread, seed 9918): it is three of the largest round blobs at most, and split only
+    # into pieces nearly as wide as that blob (not a strip of table between two tiles)
+    largest = float(np.max(area[keep])) if keep.any() else 0.0
+    column = ~keep & ~merged & (elong > float(cfg["max_elongation"])) & (elong <= 4.0)
+    column &= (area >= 2 * min_area) & (area <= 3.5 * largest)
+    least_radius = float(cfg["column_pip_share"]) * math.sqrt(largest / math.pi)
     box_like = (fill >= 0.35) & (elong <= 4.0)
     for k in np.flatnonzero(merged & ~box_like):
         # a column of pips lying askew, 45 degrees off the picture's rows, fills its upright
@@ -215,6 +223,10 @@ def _blobs(
         if len(parts) and not (keep[k] and float(parts[0, 2]) > widest):
             found.append(parts)
             keep[k] = False
+    for k in np.flatnonzero(column):
+        parts = _split(shapes[k], boxes[k])
+        if len(parts) and float(parts[0, 2]) >= least_radius:
+            found.append(parts)
     xy = np.array(centres, np.float64)[keep].reshape(-1, 2)
     radius = np.sqrt(area[keep] / np.pi)
     if found:

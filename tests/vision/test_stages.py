@@ -105,6 +105,28 @@ def test_a_column_of_big_pips_touching_askew_is_three_pips_not_one() -> None:
     assert sum(np.hypot(*(bright.xy - (160, 90)).T) < 3) == 1
 
 
+def test_a_sixs_columns_of_touching_pips_are_split_among_small_specks() -> None:
+    """A 6's two columns of touching pips (each a blob three pips long) beside a 1, in a
+    picture with dice pips and specks smaller than the tile's pips (seed 9918: a lone ivory
+    6-1 on wood): the columns are six pips. Measured against the median of all the round
+    blobs, the specks', each column looked too large for a handful of pips and was dropped:
+    the tile went unread."""
+    from vision.pips import find_pips
+
+    image = np.full((360, 640, 3), 200, np.uint8)
+    for x in (298, 316):  # a 6: two columns of three pips touching
+        for y in (200, 213, 226):
+            cv2.circle(image, (x, y), 6, (25, 25, 25), -1, cv2.LINE_AA)
+    cv2.circle(image, (307, 160), 7, (25, 25, 25), -1, cv2.LINE_AA)  # its 1
+    for x, y in ((80, 80), (92, 92), (104, 104), (500, 300), (520, 60)):
+        cv2.circle(image, (x, y), 3, (25, 25, 25), -1, cv2.LINE_AA)  # a die's pips, specks
+    image = cv2.GaussianBlur(image, (0, 0), 0.8)
+    _, dark = find_pips(lightness(image), image, load_config("recognize")["pips"], 33)
+    six = [p for p in dark.xy if 290 < p[0] < 325 and 190 < p[1] < 236]
+    assert len(six) == 6
+    assert np.allclose(sorted(p[1] for p in six), [200, 200, 213, 213, 226, 226], atol=2.0)
+
+
 def test_lightness_is_lab_lightness_for_greys() -> None:
     greys = np.repeat(np.arange(0, 256, 5, dtype=np.uint8), 3).reshape(1, -1, 3)
     lab = cv2.cvtColor(greys, cv2.COLOR_BGR2LAB)[..., 0]
