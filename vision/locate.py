@@ -65,17 +65,26 @@ def tile_sizes(regions: list[Region], guess: float, cfg: Config) -> list[tuple[f
     a_lo, a_hi = (float(v) for v in cfg["aspect"])
     aspects = np.linspace(a_lo, a_hi, int(cfg["aspect_steps"]))
     grid_a, grid_w = np.meshgrid(aspects, widths, indexing="ij")  # every (aspect, width)
-    cost = _misfit(sides, grid_w.ravel(), grid_a.ravel()).mean(axis=1)
-    cost += float(cfg["guess_weight"]) * np.abs(np.log(grid_w.ravel() / guess))
-    scored = sorted(
-        zip(cost.tolist(), grid_w.ravel().tolist(), grid_a.ravel().tolist(), strict=True)
-    )
+    misfit = _misfit(sides, grid_w.ravel(), grid_a.ravel())
+    strayed = float(cfg["guess_weight"]) * np.abs(np.log(grid_w.ravel() / guess))
     out: list[tuple[float, float]] = []
-    for _, width, aspect in scored:
+    for _, width, aspect in _ranked(misfit.mean(axis=1) + strayed, grid_w, grid_a):
         if all(abs(math.log(width / w)) > float(cfg["distinct"]) for w, _ in out):
             out.append((width, aspect))
         if len(out) == int(cfg["candidates"]):
             break
+    # and the best fit with each region counted by its area: dice, buttons and pieces of a
+    # tile count as much as a group of tiles above, and pull every candidate toward their
+    # square shape (a 6-1 and a back end to end beside two dice, seed 9818: all three
+    # candidates were too small to cut the pair; pairs laid together, read far more often)
+    area = sides[:, 0] * sides[:, 1]
+    weighted = misfit @ (area / max(float(area.sum()), 1e-9)) + strayed
+    apart = float(cfg["distinct"])
+    for _, width, aspect in _ranked(weighted, grid_w, grid_a)[:1]:
+        if all(
+            abs(math.log(width / w)) > apart or abs(math.log(aspect / a)) > apart for w, a in out
+        ):
+            out.append((width, aspect))
     # regions shaped like one tile say its size outright, even far from what the pips suggest
     # (a close-up whose highlights look like small pips), or its shape: a lone tile among
     # square dice, which the fit above makes as square as the search allows. Where none has
@@ -96,6 +105,11 @@ def tile_sizes(regions: list[Region], guess: float, cfg: Config) -> list[tuple[f
         ):
             out.append((width, aspect))
     return out
+
+
+def _ranked(cost: Floats, grid_w: Floats, grid_a: Floats) -> list[tuple[float, float, float]]:
+    """(cost, W, aspect) of every size of the grid, cheapest first."""
+    return sorted(zip(cost.tolist(), grid_w.ravel().tolist(), grid_a.ravel().tolist(), strict=True))
 
 
 def _misfit(sides: Floats, width: Floats, aspect: Floats) -> Floats:

@@ -585,6 +585,23 @@ def test_a_lone_tile_among_dice_says_its_own_shape() -> None:
     assert any(abs(w - 48) < 1 and abs(a - 90 / 48) < 0.05 for w, a in sizes), sizes
 
 
+def test_two_tiles_end_to_end_among_dice_give_their_size_as_a_candidate() -> None:
+    """A 6-1 and a back end to end (one region two tiles long, 43.5 x 179) beside two dice,
+    the pips' spacing suggesting 37.6 (seed 9818): fitted with every region counting alike,
+    the dice made every candidate square and small, and the pair was cut into nothing. The
+    fit with the regions counted by their area is a candidate too."""
+    from vision.locate import tile_sizes
+    from vision.segment import Region
+
+    def region(w: float, h: float) -> Region:
+        box = np.zeros((4, 1, 2), np.int32)
+        return Region(box, ((0.0, 0.0), (w, h), 0.0), w * h, (0,), (30.0, 30.0, 30.0), False)
+
+    regions = [region(43.5, 179.3), region(33.9, 34.8), region(27.3, 28.1)]
+    sizes = tile_sizes(regions, 37.6, load_config("recognize")["locate"])
+    assert any(abs(w - 43.5) < 1.5 and abs(a * w - 179.3 / 2) < 3 for w, a in sizes), sizes
+
+
 def test_a_patch_far_larger_than_a_pip_need_not_be_held() -> None:
     """Of the pips a group of tiles must hold, a speck far smaller than the others (a glint)
     and a patch more than twice their radius (lighter wood grain between two tiles, found
