@@ -72,6 +72,9 @@ def _prepare(image: Image, tile_px: float | None, cfg: Config) -> tuple[Image, f
     if tile_px is not None and tile_px * scale < float(cfg["min_tile_px"]):
         scale = min(1.0, float(cfg["min_tile_px"]) / tile_px)
     if scale < 1.0:
+        if min(h, w) * scale < 0.5:  # (a strip a pixel or two thick keeps a row)
+            size = (max(1, round(w * scale)), max(1, round(h * scale)))
+            return cv2.resize(image, size, interpolation=cv2.INTER_AREA), scale
         image = cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
     return image, scale
 

@@ -121,6 +121,13 @@ def test_a_grey_image_is_refused_with_what_was_expected() -> None:
         recognize(np.zeros((4, 4), np.uint8))
 
 
+@pytest.mark.parametrize("shape", [(1, 3000, 3), (3000, 1, 3)])
+def test_a_strip_too_thin_to_shrink_holds_no_tiles(shape: tuple[int, int, int]) -> None:
+    """A picture a pixel tall and wider than the working size (a scanner's line, a cropped
+    strip): shrunk to the working size it had no rows, and OpenCV raised an assertion."""
+    assert recognize(np.zeros(shape, np.uint8)).tiles == []
+
+
 def test_face_down_tiles_on_the_mat_are_counted() -> None:
     error = truth_total = 0
     for seed in range(6):
