@@ -216,15 +216,26 @@ def test_an_unreadable_image_says_what_is_wrong_with_it(
 
 
 def test_an_image_the_recogniser_fails_on_is_an_error_line_and_the_others_are_read(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """interfaces.md: an image that cannot be processed gives {"image", "error"} on its line and
-    the other images are still processed. A readable image that OpenCV fails on inside the
-    recogniser (a strip 1 pixel tall: shrunk, it has no rows) raised cv2.error out of the
-    command: a traceback, and the images after it unread."""
+    the other images are still processed. OpenCV failing inside the recogniser on a readable
+    image (a strip 1 pixel tall did, shrunk to no rows, until the recogniser kept a row; here
+    a failure made to happen on the strip) raised cv2.error out of the command: a traceback,
+    and the images after it unread."""
+    import vision.commands.recognize as command
+
     strip, good = tmp_path / "strip.png", tmp_path / "table.png"
     cv2.imwrite(str(strip), np.full((1, 3000, 3), 128, np.uint8))
     cv2.imwrite(str(good), render_scene(101)[0])
+    real = command.recognize
+
+    def failing_on_strips(image: np.ndarray, *args: object) -> object:
+        if image.shape[0] == 1:
+            raise cv2.error("a made failure")
+        return real(image, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(command, "recognize", failing_on_strips)
     assert main(["recognize", "--json", str(strip), str(good)]) == 1
     first, second = (json.loads(line) for line in capsys.readouterr().out.splitlines())
     assert set(first) == {"image", "error"} and first["image"] == str(strip)
