@@ -672,3 +672,50 @@ def test_the_operator_enters_a_li_pai_with_the_hand_shown(hub: HubProcess, open_
         "W": -20,
         "N": -20,
     }
+
+
+@pytest.fixture
+def open_sized(browser: Any, hub: HubProcess) -> Iterator[Any]:
+    """``open_sized(path, width, height)``: a fresh page at that screen size."""
+    contexts: list[Any] = []
+
+    def open_(path: str, width: int, height: int) -> Any:
+        ctx = browser.new_context(viewport={"width": width, "height": height})
+        contexts.append(ctx)
+        page = ctx.new_page()
+        page.set_default_timeout(WAIT_MS)
+        page.goto(hub.url + path)
+        return page
+
+    yield open_
+    for ctx in contexts:
+        ctx.close()
+
+
+TEXT_IN_SIGHT = """([box, text]) => {
+  const b = document.querySelector(box), r = b.getBoundingClientRect();
+  const walk = document.createTreeWalker(b, NodeFilter.SHOW_TEXT);
+  for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+    const at = n.textContent.indexOf(text);
+    if (at < 0) continue;
+    const range = document.createRange();
+    range.setStart(n, at); range.setEnd(n, at + text.length);
+    const t = range.getBoundingClientRect();
+    return t.width > 0 && t.left >= r.left - 1 && t.right <= r.right + 1;
+  }
+  return false;
+}"""
+
+
+def test_the_header_keeps_the_banker_term_in_sight_beside_a_long_name(
+    hub: HubProcess, open_sized: Any
+) -> None:
+    """1280×720 in English, a banker of seven characters: the header's hand line ran under
+    the buttons and its end, the term and the banker's ×2, was cut off; the name gives way."""
+    tr = session(1, seed=11, seats=LONG_NAMES)
+    assert hub.post("/api/session", start_body(tr)).status_code == 200
+    page = open_sized("/?lang=en", 1280, 720)
+    page.wait_for_selector("#handinfo .bk")
+    assert "×2" in page.inner_text("#handinfo")
+    assert page.evaluate(TEXT_IN_SIGHT, ["#handinfo", "term 1 ×2"]), page.inner_text("#handinfo")
+    shot(page, "header-long-banker-1280")

@@ -200,8 +200,8 @@
     var hand = s.hand || {};
     var head = $('handinfo');
     if (head) head.innerHTML = s.session ? '<span class="hno">' + esc(t('Hand {n}', { n: hand.number || 0 })) + '</span>' +
-      '<span class="bk">' + esc(t('Banker')) + ' <b>' + esc(hand.banker || '') + '</b> · ' +
-      esc(t('term {n}', { n: hand.banker_term || 1 })) + (hand.banker_factor > 1 ? ' ×' + hand.banker_factor : '') + '</span>' +
+      '<span class="bk">' + esc(t('Banker')) + ' <b title="' + esc(hand.banker || '') + '">' + esc(hand.banker || '') + '</b><span class="term"> · ' +
+      esc(t('term {n}', { n: hand.banker_term || 1 })) + (hand.banker_factor > 1 ? ' ×' + hand.banker_factor : '') + '</span></span>' +
       (s.ended ? '<span class="ended">' + esc(t('Session ended')) + '</span>' : '')
       : '<span>' + esc(t('Waiting for the next session')) + '</span>';
     $('seats').innerHTML = s.seats.length ? seatsHTML(s) : '';
