@@ -719,3 +719,25 @@ def test_the_header_keeps_the_banker_term_in_sight_beside_a_long_name(
     assert "×2" in page.inner_text("#handinfo")
     assert page.evaluate(TEXT_IN_SIGHT, ["#handinfo", "term 1 ×2"]), page.inner_text("#handinfo")
     shot(page, "header-long-banker-1280")
+
+
+OUTSIDE_ITS_BOX = """([box, parts]) => {
+  const b = document.querySelector(box).getBoundingClientRect();
+  return [...document.querySelectorAll(parts)].filter(e => {
+    const r = e.getBoundingClientRect();
+    return r.left < b.left - 1 || r.right > b.right + 1 || r.top < b.top - 1 || r.bottom > b.bottom + 1;
+  }).map(e => e.textContent);
+}"""
+
+
+def test_the_operator_page_fits_a_1280_screen(hub: HubProcess, open_sized: Any) -> None:
+    """The table beside the forms had columns as wide as their longest name, so with
+    'Ada Lovelace-King' at the table the page ran 70 px past a 1280-wide screen, the seats
+    at its right edge cut off."""
+    tr = session(1, seed=11, seats=["歐陽翠華婆婆呀", "李小龍", "Ada Lovelace-King", "何鴻"])
+    assert hub.post("/api/session", start_body(tr)).status_code == 200
+    page = open_sized("/operator?lang=zh-Hant", 1280, 720)
+    page.wait_for_selector("#seats .seat:has-text('Ada Lovelace-King')")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 1280
+    assert page.evaluate(OUTSIDE_ITS_BOX, ["body", "#seats .seat"]) == []
+    shot(page, "operator-1280", full_page=True)
