@@ -6,6 +6,7 @@ are kept under ``out/screenshots/`` (gitignored) to be looked at.
 
 from __future__ import annotations
 
+import json
 import re
 import threading
 from collections.abc import Iterator
@@ -741,3 +742,43 @@ def test_the_operator_page_fits_a_1280_screen(hub: HubProcess, open_sized: Any) 
     assert page.evaluate("document.documentElement.scrollWidth") <= 1280
     assert page.evaluate(OUTSIDE_ITS_BOX, ["body", "#seats .seat"]) == []
     shot(page, "operator-1280", full_page=True)
+
+
+GOLDEN = Path(__file__).resolve().parents[1] / "golden"
+
+
+def feed_golden(hub: HubProcess, name: str) -> int:
+    """A golden transcript's session (its first deal with it) and every event; the last id."""
+    tr = json.loads((GOLDEN / f"{name}.json").read_text(encoding="utf-8"))["transcript"]
+    body = start_body(tr)
+    if "deal" in tr["hands"][0]:
+        body["hands"][0]["deal"] = tr["hands"][0]["deal"]
+    r = hub.post("/api/session", body)
+    assert r.status_code == 200, r.text
+    event_id = int(r.json()["event_id"])
+    for ev in events(tr):
+        event_id = post(hub, ev)
+    return event_id
+
+
+@pytest.mark.parametrize("size", [(1920, 1080), (1280, 720)])
+def test_a_hands_payments_and_nets_stay_inside_the_tv_panel(
+    hub: HubProcess, open_sized: Any, size: tuple[int, int]
+) -> None:
+    """四大包 with 四大賀 from each and two 空棟 (golden O17): six payments in English. The
+    panel has a fixed height, so its last lines (the hand's net per player) were cut off
+    under its edge, and the winner's six stack marks broke onto a line of their own."""
+    event_id = feed_golden(hub, "O17-final-quad-collects-si-da-he")
+    page = open_sized("/?lang=en", *size)
+    wait_event(page, event_id)
+    page.wait_for_selector("#result .nets")
+    assert page.locator("#result li.pay").count() == 6
+    assert page.evaluate(OUTSIDE_ITS_BOX, ["#result", "#result h3, .res-head, li.pay, .nets"]) == []
+    assert "E +120" in page.inner_text("#result .nets")
+    assert page.evaluate(SMALLEST_TEXT)[0][0] >= KIOSK_MIN_PX
+    marks = page.evaluate(
+        "[...document.querySelectorAll('.seat[data-seat=\"0\"] .marks i')]"
+        ".map(i => Math.round(i.getBoundingClientRect().top))"
+    )
+    assert len(marks) == 6 and len(set(marks)) == 1, marks  # one row
+    shot(page, f"payments-{size[0]}")

@@ -191,6 +191,17 @@
     face.load().then(function (f) { document.fonts.add(f); document.body.classList.add('names-font'); }, function () {});
   }
 
+  /* the TV's result panel has a fixed height: a hand of many payments in long words is set
+     smaller, step by step down to 16 px, rather than run its last lines under the edge */
+  function fitPanel(el) {
+    el.style.fontSize = '';
+    var px = parseFloat(getComputedStyle(el).fontSize);
+    while (el.scrollHeight > el.clientHeight + 1 && px > 16) {
+      px = Math.max(16, px * 0.92);
+      el.style.fontSize = px + 'px';
+    }
+  }
+
   function render(s) {
     window.TG_STATE = s;
     nameFont(s);
@@ -211,6 +222,7 @@
     if (res) {
       var r = hand.complete ? hand.result : (hands && hands.hands.length ? hands.hands[hands.hands.length - 1] : null);
       res.innerHTML = r ? '<h3>' + esc(hand.complete ? t('Hand {n}', { n: hand.number }) : t('Last hand')) + '</h3>' + resultHTML(s, r) : '';
+      if (B.mode === 'board') fitPanel(res);
     }
     var n = $('notice');
     if (n) { /* a seat's refusal in the page's words, or the camera's trouble (no seat) as it is */
