@@ -722,6 +722,20 @@ def test_the_header_keeps_the_banker_term_in_sight_beside_a_long_name(
     shot(page, "header-long-banker-1280")
 
 
+def test_a_short_banker_name_leaves_no_gap_before_the_term(hub: HubProcess, open_page: Any) -> None:
+    """A banker of one letter ('E'): the name kept a box two characters wide, so a blank
+    stood between it and '· term 1'."""
+    feed_golden(hub, "O17-final-quad-collects-si-da-he")
+    page = open_page("/?lang=en")
+    page.wait_for_selector("#handinfo .bk b")
+    gap = page.evaluate(
+        "(() => { const b = document.querySelector('#handinfo .bk b');"
+        " const r = document.createRange(); r.selectNodeContents(b);"
+        " return b.getBoundingClientRect().width - r.getBoundingClientRect().width; })()"
+    )
+    assert gap < 2, gap
+
+
 OUTSIDE_ITS_BOX = """([box, parts]) => {
   const b = document.querySelector(box).getBoundingClientRect();
   return [...document.querySelectorAll(parts)].filter(e => {
