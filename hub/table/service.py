@@ -15,7 +15,7 @@ from typing import Any
 
 from hub.adapters.ledger import Ledger, LedgerError, Row
 from hub.referee.hand import Action
-from hub.referee.transcript import FORMAT, action_json, hand_json, parse_action
+from hub.referee.transcript import FORMAT, action_json, parse_action
 from hub.rules.errors import IllegalPlay, Refusal, RulesError, TienGowError, TranscriptError
 from hub.rules.explain import explain_items
 from hub.rules.options import Rules, load_rules, preset_names, resolve_rules, rules_json
@@ -298,7 +298,7 @@ class TableService:
                     running[i] += v
                 out.append(
                     {
-                        **hand_json(r, tuple(s.seats)),
+                        **s.result_json(r),
                         "running": dict(zip(s.seats, running, strict=True)),
                     }
                 )

@@ -188,11 +188,19 @@ class LiveSession:
             "complete": st.done,
         }
         if st.done and self.results:
-            view["result"] = hand_json(self.results[-1], tuple(seats))
+            view["result"] = self.result_json(self.results[-1])
         return view
 
     def last_result(self) -> dict[str, Any] | None:
-        return hand_json(self.results[-1], tuple(self.seats)) if self.results else None
+        return self.result_json(self.results[-1]) if self.results else None
+
+    def result_json(self, result: HandResult) -> dict[str, Any]:
+        """A hand's result for the pages: the result format, and for a 例牌 which one won
+        (``li_pai``: its option name), since the format's finish says only ``li_pai``."""
+        out = hand_json(result, tuple(self.seats))
+        if "li_pai" in result.finish:
+            out["li_pai"] = next(c.name for c in result.state.claims if c.seat == result.winner)
+        return out
 
 
 def replay(rows: Iterable[dict[str, Any]]) -> LiveSession | None:

@@ -13,7 +13,8 @@ import json
 from html import escape
 from typing import Any
 
-from hub.rules.explain import explain_items
+from hub.rules.explain import LANGS as EXPLAIN_LANGS
+from hub.rules.explain import LI_PAI_TEXTS, LI_PAI_VALUE, explain_items
 from hub.rules.options import Rules
 from hub.rules.tiles import FACES, Suit
 from hub.web.i18n import LANGS, catalogue, face_names, translator
@@ -69,6 +70,17 @@ def attract_slides(rules: Rules, lang: str) -> list[dict[str, Any]]:
     return slides
 
 
+def li_pai_names(lang: str) -> dict[str, dict[str, str]]:
+    """Each 例牌's name and value in the page's language, from the rules texts: 'name' without
+    its gloss (一點紅), 'value' how it is paid (算七枝 ×2)."""
+    i = EXPLAIN_LANGS.index(lang)
+    out = {}
+    for option, (texts, value) in LI_PAI_TEXTS.items():
+        name = texts[i].split("（")[0].split(" (")[0]
+        out[option] = {"name": name, "value": LI_PAI_VALUE[value][i].strip()}
+    return out
+
+
 def _lang_links(lang: str, query: dict[str, str]) -> str:
     out = []
     for code in LANGS:
@@ -96,7 +108,8 @@ def _page(
 
 def _boot(state: dict[str, Any], lang: str, mode: str, **extra: Any) -> dict[str, Any]:
     return {"mode": mode, "lang": lang, "t": catalogue(lang), "faces": face_names(lang),
-            "refusals": refusal_texts(lang), "state": state, **extra}  # fmt: skip
+            "refusals": refusal_texts(lang), "liPai": li_pai_names(lang), "state": state,
+            **extra}  # fmt: skip
 
 
 def slide_seconds(value: str | None) -> int:

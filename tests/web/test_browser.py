@@ -796,3 +796,23 @@ def test_a_hands_payments_and_nets_stay_inside_the_tv_panel(
     )
     assert len(marks) == 6 and len(set(marks)) == 1, marks  # one row
     shot(page, f"payments-{size[0]}")
+
+
+@pytest.mark.parametrize(
+    ("lang", "name", "value"),
+    [("zh-Hant", "一點紅", "七枝 ×2"), ("zh-Hans", "一点红", "七枝 ×2"), ("en", "一點紅", "×2")],
+)
+def test_a_li_pai_is_named_on_the_scoreboard(
+    hub: HubProcess, open_page: Any, lang: str, name: str, value: str
+) -> None:
+    """The banker's 一點紅 (golden G19): the page said only 例牌 (special hand), not which
+    one, so the room could not tell why everyone paid 30."""
+    event_id = feed_golden(hub, "G19-li-pai-yi-dian-hong-banker")
+    for path in (f"/?lang={lang}", f"/overlay?lang={lang}"):
+        page = open_page(path)
+        wait_event(page, event_id)
+        page.wait_for_selector("#result li.pay")
+        head, pays = page.inner_text("#result .res-head"), page.inner_text("#result .pays")
+        assert name in head and value in head, head
+        assert pays.count(name) == 3, pays
+    shot(page, f"li-pai-{lang}")

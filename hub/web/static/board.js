@@ -85,11 +85,14 @@
   function resultHTML(s, r) {
     if (!r || !r.complete) return '';
     var mult = s.multipliers || {};
+    /* which 例牌 won, and how it is paid: the finish says only 例牌 */
+    var li = r.li_pai && (B.liPai || {})[r.li_pai];
     var finish = (r.finish || []).map(function (f) {
+      if (f === 'li_pai' && li) return '<span class="finish">' + esc(t(f) + ' · ' + li.name + ' ' + li.value) + '</span>';
       return '<span class="finish">' + esc(t(f)) + (mult[f] ? ' ×' + mult[f] : '') + '</span>';
     }).join(' ');
     var pays = (r.payments || []).map(function (p) {
-      var why = t(p.reason);
+      var why = p.reason === 'li_pai' && li ? t(p.reason) + ' · ' + li.name : t(p.reason);
       if (p.reason === 'settlement' && r.stacks && r.stacks[p.from] === 0 && p.from !== r.winner) why = t('no stack');
       return '<li class="pay reason-' + esc(p.reason) + '"><b>' + esc(p.from) + '</b> ' + esc(t('pays')) + ' <b>' +
         esc(p.to) + '</b> <span class="amt">' + p.amount + '</span> <span class="why">' + esc(why) + '</span></li>';
