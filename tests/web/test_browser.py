@@ -816,3 +816,27 @@ def test_a_li_pai_is_named_on_the_scoreboard(
         assert name in head and value in head, head
         assert pays.count(name) == 3, pays
     shot(page, f"li-pai-{lang}")
+
+
+def test_the_corner_overlay_stays_on_a_720_screen_with_the_last_hand_below(
+    hub: HubProcess, open_sized: Any
+) -> None:
+    """After 四大包 and its six payments (golden O17), the next hand's first trick of three
+    plays of four tiles: on a 1280×720 stream the corner panel ran 150 px below the screen,
+    the last hand's payments and the panel's end cut off. The last hand gives way to the
+    hand in play, and comes back when it fits."""
+    feed_golden(hub, "O17-final-quad-collects-si-da-he")
+    plays = [
+        {"seat": "E", "play": ["4-4", "4-4", "5-2", "4-3"]},
+        {"seat": "S", "discard": 4},
+        {"seat": "W", "discard": 4},
+    ]
+    page = open_sized("/overlay?layout=corner&lang=en", 1280, 720)
+    page.wait_for_selector("#result li.pay")  # the hand just won, whole
+    assert page.evaluate(OUTSIDE_ITS_BOX, ["body", "#board"]) == []
+    for ev in plays:
+        event_id = post(hub, ev)
+    wait_event(page, event_id)
+    assert page.locator("#trick .play").count() == 3
+    assert page.evaluate(OUTSIDE_ITS_BOX, ["body", "#board"]) == []
+    shot(page, "overlay-corner-720", omit_background=True)

@@ -226,6 +226,10 @@
       var r = hand.complete ? hand.result : (hands && hands.hands.length ? hands.hands[hands.hands.length - 1] : null);
       res.innerHTML = r ? '<h3>' + esc(hand.complete ? t('Hand {n}', { n: hand.number }) : t('Last hand')) + '</h3>' + resultHTML(s, r) : '';
       if (B.mode === 'board') fitPanel(res);
+      if (B.mode === 'overlay' && !hand.complete && r) { /* the last hand gives way to the one in play */
+        var box = $('board').getBoundingClientRect();
+        if (box.top < 0 || box.bottom > window.innerHeight) res.innerHTML = '';
+      }
     }
     var n = $('notice');
     if (n) { /* a seat's refusal in the page's words, or the camera's trouble (no seat) as it is */
