@@ -185,6 +185,7 @@ class LiveSession:
             ],
             "stacks": {seats[s]: st.stacks[s] for s in range(st.n)},
             "remaining": {seats[s]: st.counts[s] for s in range(st.n)},
+            "forfeited": [seats[s] for s in range(st.n) if not st.active >> s & 1],
             "complete": st.done,
         }
         if st.done and self.results:

@@ -840,3 +840,25 @@ def test_the_corner_overlay_stays_on_a_720_screen_with_the_last_hand_below(
     assert page.locator("#trick .play").count() == 3
     assert page.evaluate(OUTSIDE_ITS_BOX, ["body", "#board"]) == []
     shot(page, "overlay-corner-720", omit_background=True)
+
+
+@pytest.mark.parametrize(
+    ("path", "word"), [("/?lang=zh-Hant", "認輸"), ("/overlay?lang=en", "forfeit")]
+)
+def test_a_seat_that_forfeited_is_marked(
+    hub: HubProcess, open_page: Any, path: str, word: str
+) -> None:
+    """N forfeits before the first lead (golden O38, mainland §F.4): the seat looked like one
+    waiting its turn, 8 tiles in hand and never to play, until the hand's end said 認輸."""
+    tr = json.loads((GOLDEN / "O38-mainland-forfeit.json").read_text(encoding="utf-8"))
+    tr = tr["transcript"]
+    body = start_body(tr)
+    body["hands"][0]["deal"] = tr["hands"][0]["deal"]
+    assert hub.post("/api/session", body).status_code == 200
+    event_id = post(hub, events(tr)[0])
+    page = open_page(path)
+    wait_event(page, event_id)
+    assert page.inner_text("#seats .seat[data-seat='3'] .badges").split() == [word]
+    for seat in "012":
+        assert word not in page.inner_text(f"#seats .seat[data-seat='{seat}']")
+    shot(page, "forfeit-" + ("overlay" if "overlay" in path else "board"))
