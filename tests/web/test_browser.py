@@ -862,3 +862,22 @@ def test_a_seat_that_forfeited_is_marked(
     for seat in "012":
         assert word not in page.inner_text(f"#seats .seat[data-seat='{seat}']")
     shot(page, "forfeit-" + ("overlay" if "overlay" in path else "board"))
+
+
+def test_the_operators_trick_wraps_inside_a_1280_screen(hub: HubProcess, open_sized: Any) -> None:
+    """A trick of three plays of four tiles (golden O14, mainland for three: 人人雜七雜七 and
+    two discards): the operator's trick ran in one row past the right edge of a 1280-wide
+    screen, the last discard cut off."""
+    tr = json.loads((GOLDEN / "O14-mainland-3p-si-da-he-n-players.json").read_text("utf-8"))
+    tr = tr["transcript"]
+    body = start_body(tr)
+    body["hands"][0]["deal"] = tr["hands"][0]["deal"]
+    assert hub.post("/api/session", body).status_code == 200
+    for ev in events(tr)[:2]:
+        event_id = post(hub, ev)
+    page = open_sized("/operator?lang=en", 1280, 720)
+    wait_event(page, event_id)
+    assert page.locator("#trick .play").count() == 2
+    assert page.evaluate("document.documentElement.scrollWidth") <= 1280
+    assert page.evaluate(OUTSIDE_ITS_BOX, [".live", "#trick .play"]) == []
+    shot(page, "operator-trick-1280", full_page=True)
