@@ -881,3 +881,27 @@ def test_the_operators_trick_wraps_inside_a_1280_screen(hub: HubProcess, open_si
     assert page.evaluate("document.documentElement.scrollWidth") <= 1280
     assert page.evaluate(OUTSIDE_ITS_BOX, [".live", "#trick .play"]) == []
     shot(page, "operator-trick-1280", full_page=True)
+
+
+def test_the_kiosks_slides_hide_the_ended_sessions_seats(hub: HubProcess, open_page: Any) -> None:
+    """A session ended, the slides take the screen under the header: a strip of the seats
+    behind them (the banker's card's top edge and its turn glow) showed between the header
+    and the slides."""
+    tr = start(hub, hands=1)
+    post(hub, events(tr)[0])
+    hub.post("/api/end", {})
+    page = open_page("/?lang=zh-Hant&slide=1")
+    page.wait_for_selector("#attract", state="visible")
+    page.wait_for_selector("#seats .seat.turn", state="attached")  # drawn, behind
+    seen = page.evaluate(
+        """() => { const y = document.querySelector('header').getBoundingClientRect().bottom;
+        const hits = [];
+        for (let x = 5; x < innerWidth; x += 40)
+          for (let dy = 1; dy < 40; dy += 4) {
+            const e = document.elementFromPoint(x, y + dy);
+            if (e && e.closest('#seats, main, #lower')) hits.push([x, dy]);
+          }
+        return hits; }"""
+    )
+    assert seen == []
+    shot(page, "attract-no-seats-behind")
