@@ -195,9 +195,10 @@ def test_a_table_id_the_pads_cannot_use_is_refused_before_starting(
 
 
 def test_a_huge_body_is_refused_before_it_is_read(hub: HubProcess) -> None:
-    """A client announcing a body far over the limit (here 1 GB, of which it sends 100 kB) is
+    """A client announcing a body far over the limit (here 1 GB, none of it sent yet) is
     answered 400 with the limit at once: the hub does not wait for, nor hold in memory, a body
-    it will refuse (spec/interfaces.md: 400 with {"error": ...})."""
+    it will refuse (spec/interfaces.md: 400 with {"error": ...}). (Sending part of the body
+    first raced the hub's answer and close: under load the send met a reset connection.)"""
     import socket
 
     with socket.create_connection(("127.0.0.1", hub.port), timeout=5) as s:
@@ -205,7 +206,6 @@ def test_a_huge_body_is_refused_before_it_is_read(hub: HubProcess) -> None:
             b"POST /api/events HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
             b"Authorization: Bearer " + TOKEN.encode() + b"\r\nContent-Length: 1000000000\r\n\r\n"
         )
-        s.sendall(b"x" * 100_000)
-        answer = s.recv(4096).decode("utf-8", "replace")
+        answer = s.recv(4096).decode("utf-8", "replace")  # (a hub that waited: a timeout)
     assert answer.startswith("HTTP/1.1 400"), answer
     assert "at most 65536" in answer
