@@ -71,7 +71,7 @@ def run(args: argparse.Namespace) -> int:
     sessions = SESSION_HANDS if args.hands is None else None
     try:
         summary = run_table(
-            args.hands, args.db, http, args.rules, seed, delay, session_hands=sessions
+            args.hands, args.db, http, args.rules, seed, delay, _say, session_hands=sessions
         )
     except LedgerError as e:
         print(f"tiengow demo: {e}; --db takes a writable SQLite file path", file=sys.stderr)
@@ -81,6 +81,12 @@ def run(args: argparse.Namespace) -> int:
         return 2
     print(json.dumps(summary, ensure_ascii=False))
     return 0
+
+
+def _say(line: str) -> None:
+    # at once, even into a pipe (a service manager's log, `| tee`): the scoreboard's address is
+    # what the person starting the demo waits for, and a hand's line is news when it happens
+    print(line, flush=True)
 
 
 def _narrate(args: argparse.Namespace, rules: Rules, seed: int) -> int:

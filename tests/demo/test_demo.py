@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import json
+import os
+import select
 import subprocess
 import sys
+import urllib.request
 from pathlib import Path
 from typing import Any
 
@@ -119,3 +122,39 @@ def test_the_demo_left_running_plays_sessions_of_a_bounded_length(
         assert [replay_ledger(ledger, s["id"]).ended for s in sessions] == [True, True, False]  # type: ignore[union-attr]
     finally:
         ledger.close()
+
+
+def _start_demo(tmp_path: Path, port: int) -> subprocess.Popen[str]:
+    """`tiengow demo --db` as a kiosk's service manager runs it: stdout a pipe, not a terminal."""
+    env = {**os.environ, "TMPDIR": str(tmp_path)}  # (where its temporary folder goes)
+    env.pop("PYTHONUNBUFFERED", None)  # (as a service manager starts it)
+    return subprocess.Popen(
+        [sys.executable, "-m", "hub.cli", "demo", "--seed", "5", "--db", str(tmp_path / "demo.db"),
+         "--http", f"127.0.0.1:{port}"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
+    )  # fmt: skip
+
+
+def _first_line(proc: subprocess.Popen[str], timeout: float) -> str:
+    """The first line the process prints, or '' if none comes within ``timeout`` seconds."""
+    assert proc.stdout is not None
+    ready, _, _ = select.select([proc.stdout], [], [], timeout)
+    return proc.stdout.readline() if ready else ""
+
+
+def test_the_demo_says_where_the_scoreboard_is_at_once_when_its_output_is_a_pipe(
+    tmp_path: Path,
+) -> None:
+    """Run by a service manager or piped through `tee`, the demo kept the scoreboard's address
+    in its output buffer: nothing was printed until some kilobytes of hands had been, so the
+    kiosk's log did not say where to point the browser."""
+    port = free_port()
+    proc = _start_demo(tmp_path, port)
+    try:
+        line = _first_line(proc, 60)
+        assert line.startswith(f"scoreboard: http://127.0.0.1:{port}/"), line
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/state", timeout=10) as r:
+            assert json.load(r)["seats"][0]["name"] == "東 East"
+    finally:
+        proc.kill()
+        proc.communicate()
