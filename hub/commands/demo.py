@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import signal
 import sys
 import time
 
@@ -69,18 +70,29 @@ def run(args: argparse.Namespace) -> int:
     delay = args.delay if args.delay is not None else (0.6 if args.hands is None else 0.0)
     # left running, one session after another; with --hands, one session (the summary's)
     sessions = SESSION_HANDS if args.hands is None else None
+    stop_on_sigterm = signal.signal(signal.SIGTERM, _interrupt)
     try:
         summary = run_table(
             args.hands, args.db, http, args.rules, seed, delay, _say, session_hands=sessions
         )
+    except KeyboardInterrupt:  # stopped before the table had started: nothing to sum up
+        return 130
     except LedgerError as e:
         print(f"tiengow demo: {e}; --db takes a writable SQLite file path", file=sys.stderr)
         return 2
     except OSError as e:
         print(f"tiengow demo: {e}; choose another with --http HOST:PORT", file=sys.stderr)
         return 2
+    finally:
+        signal.signal(signal.SIGTERM, stop_on_sigterm)
     print(json.dumps(summary, ensure_ascii=False))
     return 0
+
+
+def _interrupt(signum: int, frame: object) -> None:
+    # SIGTERM (a kiosk's service manager, `docker stop`) stops the table as Ctrl-C does: pads,
+    # broker and scoreboard stopped, the ledger closed, the summary printed, no folder left
+    raise KeyboardInterrupt
 
 
 def _say(line: str) -> None:

@@ -5,8 +5,10 @@ from __future__ import annotations
 import json
 import os
 import select
+import signal
 import subprocess
 import sys
+import time
 import urllib.request
 from pathlib import Path
 from typing import Any
@@ -158,3 +160,28 @@ def test_the_demo_says_where_the_scoreboard_is_at_once_when_its_output_is_a_pipe
     finally:
         proc.kill()
         proc.communicate()
+
+
+def test_sigterm_stops_the_demo_as_ctrl_c_does(tmp_path: Path) -> None:
+    """A kiosk's service manager (systemd, docker stop) stops the demo with SIGTERM. It was
+    killed where it stood: no summary line, its pads and broker not stopped, and its temporary
+    folder left behind at every stop. It now stops as on Ctrl-C, the ledger whole."""
+    proc = _start_demo(tmp_path, free_port())
+    try:
+        assert _first_line(proc, 60).startswith("scoreboard:")
+        time.sleep(3)  # (the first hand under way)
+        proc.send_signal(signal.SIGTERM)
+        out, err = proc.communicate(timeout=60)
+    finally:
+        proc.kill()
+        proc.communicate()
+    assert proc.returncode == 0, err[-3000:]
+    assert "Traceback" not in err
+    summary = json.loads(out.strip().splitlines()[-1])
+    assert summary["frames"] >= 1
+    assert not list(tmp_path.glob("tiengow-demo-*"))  # its temporary folder is gone
+    exported = subprocess.run(
+        [sys.executable, "-m", "hub.cli", "export", "--db", str(tmp_path / "demo.db")],
+        capture_output=True, text=True, check=True,
+    )  # fmt: skip
+    assert referee_json(json.loads(exported.stdout))["totals"] == summary["totals"]
