@@ -44,6 +44,7 @@ from hub.rules.options import LiPai, Rules, load_rules, rules_json
 from hub.rules.tiles import faces_in
 from hub.selfplay import choose, random_deal
 from hub.table.live import ZoneView
+from hub.table.service import TableService
 
 SEAT_NAMES = ["東 East", "南 South", "西 West", "北 North"]
 WAIT_S = 20.0
@@ -296,7 +297,13 @@ def run(
         "hands": [{"banker": demo.seats[0]}],
     }
     try:
-        hub.service.start_session(session, "demo")
+        resumed = _resume(hub.service, rules, demo.seats)
+        if resumed is None:
+            hub.service.start_session(session, "demo")
+            previous, i = None, 0
+        else:
+            previous, i = resumed
+            say(f"{config.db}: session {hub.service.session_id} goes on after {i} hands")
         broker_url = next(
             a.url for a in hub.stoppers if hasattr(a, "url") and str(a.url).startswith("mqtt")
         )
@@ -304,10 +311,9 @@ def run(
         say(
             f"scoreboard: http://{http[0]}:{http[1]}/   overlay: http://{http[0]}:{http[1]}/overlay"
         )
-        previous: HandResult | None = None
-        i = 0  # the hand of the session
+        # (i: the hand of the session)
         while hands is None or demo.stats.hands < hands:
-            if i == session_hands:
+            if session_hands is not None and i >= session_hands:
                 hub.service.end_session("demo")
                 say(f"session ended after {i} hands; a new one starts")
                 if delay:
@@ -341,6 +347,23 @@ def run(
                     os.close(fd)
         tmp.cleanup()
     return summary
+
+
+def _resume(
+    service: TableService, rules: Rules, seats: list[str]
+) -> tuple[HandResult | None, int] | None:
+    """Go on with the session a reopened ledger holds, if it is the demo's table (same seats and
+    rules) and still open: returns the last hand's result and the number of hands played, or
+    None when a new session must start. A hand cut short by the stop is taken back: the
+    players' hidden tiles died with the demo that dealt them, so it is dealt again."""
+    live = service.session
+    if live is None or live.ended or live.seats != seats:
+        return None
+    if rules_json(live.rules) != rules_json(rules):
+        return None
+    while not live.state.done and live.hands[-1].actions:
+        service.undo("demo", "the demo stopped mid-hand: the hand is dealt again")
+    return (live.results[-1] if live.results else None), len(live.results)
 
 
 def _without_li_pai(rules: Rules) -> Rules:

@@ -29,7 +29,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
         "--hands", type=int, default=None, help="hands to play; without it, until stopped"
     )
     parser.add_argument(
-        "--db", metavar="PATH", help="keep the ledger here (default: a temporary file)"
+        "--db",
+        metavar="PATH",
+        help="keep the ledger here; reopened, its session goes on (default: a temporary file)",
     )
     parser.add_argument(
         "--http", default="127.0.0.1:8000", metavar="HOST:PORT", help="scoreboard address"

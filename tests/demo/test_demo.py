@@ -185,3 +185,45 @@ def test_sigterm_stops_the_demo_as_ctrl_c_does(tmp_path: Path) -> None:
         capture_output=True, text=True, check=True,
     )  # fmt: skip
     assert referee_json(json.loads(exported.stdout))["totals"] == summary["totals"]
+
+
+def test_the_demo_reopened_on_its_ledger_goes_on_with_its_session(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """`tiengow demo --db kiosk.db` started again (the kiosk rebooted, or was stopped mid-hand)
+    began a new session at 0 each time, as if the hands already played had never been: the
+    scoreboard's standings and chart started over. It goes on with the session in the ledger;
+    the hand the stop cut short is dealt again (the players' hidden tiles are not in the ledger,
+    so it is taken back, each action an undo with its reason), as a real table would."""
+    import hub.demo as demo
+    from hub.adapters.ledger import Ledger
+    from hub.table.service import replay_ledger
+
+    looks = [0]
+
+    def exact(self: demo.Camera, seat: int, faces: list[str | None]) -> demo.ZoneView:
+        looks[0] += 1
+        if looks[0] == stop_at[0]:
+            raise KeyboardInterrupt  # Ctrl-C, mid-hand
+        seen = tuple(sorted((f for f in faces if f is not None), reverse=True))
+        return demo.ZoneView(seat, seen, sum(f is None for f in faces), 1.0, 0.0)
+
+    monkeypatch.setattr(demo.Camera, "look", exact)
+    db = str(tmp_path / "demo.db")
+    stop_at = [0]
+    first = demo.run(1, db, ("127.0.0.1", free_port()), seed=3, say=lambda _: None)
+    stop_at[0] = looks[0] + 5  # the next run is stopped five actions into its first hand
+    cut = demo.run(None, db, ("127.0.0.1", free_port()), seed=4, say=lambda _: None)
+    assert cut["hands"] == 0 and cut["totals"] == first["totals"]
+    last = demo.run(2, db, ("127.0.0.1", free_port()), seed=5, say=lambda _: None)
+    ledger = Ledger(db, readonly=True)
+    try:
+        assert len(ledger.sessions()) == 1
+        session = replay_ledger(ledger, ledger.latest_session())
+        assert session is not None
+        transcript = session.transcript()
+    finally:
+        ledger.close()
+    assert len(transcript["hands"]) == 3  # 1 + 2, the hand cut short dealt again
+    assert referee_json(transcript)["totals"] == last["totals"]
+    assert last["totals"] != first["totals"] and sum(last["totals"].values()) == 0
