@@ -35,7 +35,7 @@ from typing import Any
 
 import uvicorn
 
-from hub.config import HubConfig
+from hub.config import HubConfig, browser_url
 from hub.main import Hub, build
 from hub.pads.sim import FdPort, MqttPadTransport, SerialPadTransport, SimPad
 from hub.referee.hand import Action, HandState, Namer, decide, evolve, table_for
@@ -308,9 +308,9 @@ def run(
             a.url for a in hub.stoppers if hasattr(a, "url") and str(a.url).startswith("mqtt")
         )
         demo.start_pads({0: ptys[0][0], 1: ptys[1][0]}, broker_url)
-        say(
-            f"scoreboard: http://{http[0]}:{http[1]}/   overlay: http://{http[0]}:{http[1]}/overlay"
-        )
+        say(f"scoreboard: {browser_url(*http)}   overlay: {browser_url(*http, '/overlay')}")
+        if http[0] in ("0.0.0.0", "::", ""):
+            say(f"from another screen: http://<this machine's address>:{http[1]}/")
         # (i: the hand of the session)
         while hands is None or demo.stats.hands < hands:
             if session_hands is not None and i >= session_hands:

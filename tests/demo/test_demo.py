@@ -227,3 +227,39 @@ def test_the_demo_reopened_on_its_ledger_goes_on_with_its_session(
     assert len(transcript["hands"]) == 3  # 1 + 2, the hand cut short dealt again
     assert referee_json(transcript)["totals"] == last["totals"]
     assert last["totals"] != first["totals"] and sum(last["totals"].values()) == 0
+
+
+@pytest.mark.parametrize(
+    ("host", "browser_host"),
+    [("::1", "[::1]"), ("0.0.0.0", "127.0.0.1"), ("::", "[::1]"), ("127.0.0.1", "127.0.0.1")],
+)
+def test_the_address_the_demo_prints_is_one_a_browser_opens(
+    monkeypatch: pytest.MonkeyPatch, host: str, browser_host: str
+) -> None:
+    """The demo printed 'http://{host}:{port}/' as given: `--http [::1]:8000` gave
+    'http://::1:8000/', which no browser takes for an address, and `--http 0.0.0.0:8000` (to
+    show the scoreboard on another machine's screen) gave 'http://0.0.0.0:8000/', an address
+    to listen on, not to browse to: no use on that other screen, and not every browser takes it
+    on this one."""
+    import hub.demo as demo
+
+    def exact(self: demo.Camera, seat: int, faces: list[str | None]) -> demo.ZoneView:
+        seen = tuple(sorted((f for f in faces if f is not None), reverse=True))
+        return demo.ZoneView(seat, seen, sum(f is None for f in faces), 1.0, 0.0)
+
+    monkeypatch.setattr(demo.Camera, "look", exact)
+    port = free_port()
+    said: list[str] = []
+    seen: list[Any] = []
+
+    def say(line: str) -> None:
+        said.append(line)
+        if line.startswith("scoreboard:"):  # the person opens it while the demo plays
+            url = line.split()[1]
+            with urllib.request.urlopen(url + "api/state", timeout=10) as r:
+                seen.append(json.load(r)["seats"][0]["name"])
+
+    demo.run(1, None, (host, port), seed=5, say=say)
+    assert said[0].startswith(f"scoreboard: http://{browser_host}:{port}/"), said[0]
+    assert f"http://{browser_host}:{port}/overlay" in said[0]
+    assert seen == ["東 East"]
