@@ -6,7 +6,7 @@ import argparse
 import sys
 
 from hub.adapters.ledger import LedgerError
-from hub.config import ConfigError, load
+from hub.config import ConfigError, browser_url, load
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -61,7 +61,11 @@ def run(args: argparse.Namespace) -> int:
         print(f"tiengow hub: {e}", file=sys.stderr)
         return 2
     print(f"tiengow hub: table {config.table}, ledger {config.db}", flush=True)
-    print(f"scoreboard: http://{config.http_host}:{config.http_port}/", flush=True)
+    print(f"scoreboard: {browser_url(config.http_host, config.http_port)}", flush=True)
+    if config.http_host in ("0.0.0.0", "::", ""):
+        print(
+            f"from another screen: http://<this machine's address>:{config.http_port}/", flush=True
+        )
     if not config.admin_token:
         print(f"admin token (none was given): {hub.admin_token}", flush=True)
     elif len(config.admin_token) < 8:

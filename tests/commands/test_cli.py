@@ -312,3 +312,24 @@ def test_output_piped_into_a_reader_that_stops_early_is_no_traceback(tmp_path: P
         err = p.stderr.read()
         assert p.wait(timeout=120) == 141
     assert "Traceback" not in err and "BrokenPipeError" not in err, err
+
+
+def test_the_hub_prints_its_scoreboard_as_an_address_a_browser_opens(tmp_path: Path) -> None:
+    """`tiengow hub --http [::1]:PORT` printed 'scoreboard: http://::1:PORT/', which is no URL
+    (RFC 3986 §3.2.2 brackets an IPv6 host); the organiser copies this line into the TV's
+    browser."""
+    from hub.demo import free_port
+
+    port = free_port()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "hub.cli", "hub", "--db", str(tmp_path / "t.db"),
+         "--http", f"[::1]:{port}", "--camera", "none", "--admin-token", "a long secret"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )  # fmt: skip
+    try:
+        assert proc.stdout is not None
+        lines = [proc.stdout.readline() for _ in range(2)]
+    finally:
+        proc.kill()
+        proc.communicate()
+    assert f"scoreboard: http://[::1]:{port}/\n" in lines, lines
