@@ -77,7 +77,9 @@ def printable(text: str) -> str:
 def status_bar(seat: int, link: int, pending: int) -> str:
     """The top line: seat, link state and the number of unacked presses."""
     state = ("ok", "ERR", "LOST")[link] if 0 <= link <= 2 else "?"
-    return "seat %d %s %s" % (seat, state, ("q%d" % pending) if pending else "")
+    if pending:
+        return "seat %d %s q%d" % (seat, state, pending)
+    return "seat %d %s" % (seat, state)
 
 
 class Ui:
@@ -107,7 +109,7 @@ class Ui:
         """Render one frame; return the text lines drawn (status bar first)."""
         screen = self.pad.screen
         lines, led = screen.view()
-        top = status_bar(self.pad.seat, screen.link, self.pad.sender.pending())
+        top = status_bar(self.pad.seat, screen.link, self.pad.sender.presses())
         shown = [top]
         for line in lines:
             shown.append(window(printable(line), self.frame))

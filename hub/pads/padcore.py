@@ -76,6 +76,17 @@ class Sender:
         """Messages waiting, the one in flight included."""
         return self._count + (1 if self.inflight is not None else 0)
 
+    def presses(self) -> int:
+        """The player's presses and tile reads not yet acked, the one in flight included: what
+        the status bar shows; a hello or heartbeat waiting for the hub is not something they
+        did, so it is left out."""
+        theirs = (protocol.BTN, protocol.TILE)
+        n = 1 if self.inflight is not None and self.inflight_kind in theirs else 0
+        for i in range(self._count):
+            if self._kinds[(self._head + i) % QUEUE] in theirs:
+                n += 1
+        return n
+
     def push(self, kind: str, value: str) -> bool:
         """Queue a message (``btn`` with a button, ``tile`` with a uid, ``hello``, ``hb``)."""
         if self._count == QUEUE:

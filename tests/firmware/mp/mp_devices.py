@@ -123,6 +123,22 @@ def test_ui_draws_on_change_and_beeps_once_per_show():
     check(ui.beeps == 1, "redraws do not beep")
 
 
+def test_the_status_bar_counts_the_players_presses_not_hello_or_heartbeats():
+    # a pad with no hub keeps its hello (then heartbeats) in flight: the status bar said "q1",
+    # a press waiting, before the player had pressed anything
+    pad = padcore.Pad(0, 5, "t", "unix", ["btn"], 2000)
+    ui = Ui(pad, None, None, None)
+    pad.connected(0)
+    check(pad.poll(0) is not None, "hello sent")
+    check(ui.draw()[0] == "seat 0 LOST", "%r" % ui.draw()[0])
+    pad.press("play")
+    pad.press("ok")
+    check(ui.draw()[0] == "seat 0 LOST q2", "%r" % ui.draw()[0])
+    pad.receive(protocol.encode(protocol.ack(0, 5, 1)), 10)  # hello acked: play goes out
+    pad.poll(10)
+    check(ui.draw()[0] == "seat 0 ok q2", "play in flight, ok queued: %r" % ui.draw()[0])
+
+
 def test_a_character_the_font_lacks_draws_as_one_placeholder():
     # framebuf.text draws each UTF-8 byte: a Chinese character became three checkered blocks,
     # shifting the rest of the line and scrolling by the wrong width. One "?" per character now.
