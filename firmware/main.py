@@ -16,7 +16,7 @@ import hw
 import padcore
 import protocol
 from buttons import Buttons
-from ui import Ui
+from ui import Ui, notice
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -58,9 +58,6 @@ class _Alive:
 
 
 async def main() -> None:
-    cfg = config.load()
-    seat = cfg["seat"]
-    serial = cfg["transport"] == "serial"
     i2c = hw.i2c()
     caps = ["btn", "led", "buzzer"]
     oled = None
@@ -71,14 +68,24 @@ async def main() -> None:
         caps.append("oled")
     except OSError:
         print("pad: no OLED on the I2C bus")
+    import neopixel
+
+    led = neopixel.NeoPixel(hw.led_pin(), 1)
+    try:
+        cfg = config.load()
+    except config.ConfigError as exc:
+        # no watchdog yet: stay at the REPL, and tell the player too, who has no REPL
+        print("pad: bad config:", exc)
+        notice(oled, led, "BAD CONFIG", str(exc))
+        return
+    seat = cfg["seat"]
+    serial = cfg["transport"] == "serial"
     if cfg["nfc"]:
         caps.append("nfc")
     hb = padcore.HEARTBEAT_MS if serial else 0
     pad = padcore.Pad(seat, random.getrandbits(32), FW, hw.NAME, caps, hb)
 
-    import neopixel
-
-    ui = Ui(pad, oled, neopixel.NeoPixel(hw.led_pin(), 1), hw.buzzer())
+    ui = Ui(pad, oled, led, hw.buzzer())
     alive = _Alive()
 
     def on_press(name: str) -> None:
@@ -122,7 +129,4 @@ async def main() -> None:
 
 
 if __name__ == "__main__":
-    try:
-        asyncio.run(main())
-    except config.ConfigError as exc:  # no watchdog yet: stay at the REPL and say why
-        print("pad: bad config:", exc)
+    asyncio.run(main())

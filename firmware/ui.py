@@ -25,6 +25,9 @@ _TOP = const(14)  # below the status bar
 _BEEP_MS = const(80)
 _BEEP_HZ = const(2000)
 _SCROLL_PAUSE = const(8)  # frames a long line rests at each end
+_NOTICE_TOP = const(10)  # the pad's own messages: 6 lines of 8 px glyphs, 1 px apart
+_NOTICE_H = const(9)
+_NOTICE_ROWS = const(6)
 
 # LED colour per `led` state, (r, g, b) kept dim: the pad sits beside the player's hands
 COLOURS = {
@@ -80,6 +83,47 @@ def status_bar(seat: int, link: int, pending: int) -> str:
     if pending:
         return "seat %d %s q%d" % (seat, state, pending)
     return "seat %d %s" % (seat, state)
+
+
+def wrap(text: str, rows: int) -> "list[str]":
+    """``text`` broken at spaces into at most ``rows`` lines of ``_COLS`` characters; a word
+    longer than a line is cut across lines, and what does not fit is left off."""
+    lines: "list[str]" = []
+    line = ""
+    for word in text.split(" "):
+        while len(word) > _COLS:  # a path or a long value: cut it rather than lose it whole
+            if line:
+                lines.append(line)
+                line = ""
+            lines.append(word[:_COLS])
+            word = word[_COLS:]
+        if not line:
+            line = word
+        elif len(line) + 1 + len(word) <= _COLS:
+            line += " " + word
+        else:
+            lines.append(line)
+            line = word
+    if line:
+        lines.append(line)
+    return lines[:rows]
+
+
+def notice(oled: "Any", led: "Any", title: str, text: str) -> "list[str]":
+    """Show a message of the pad's own (a bad config) with the LED steady red, for when there
+    is no hub to show anything: the title where the status bar goes, the text wrapped below at
+    a tighter pitch than the hub's lines, so 6 lines (96 characters) fit. Returns the lines."""
+    shown = [title[:_COLS]] + wrap(printable(text), _NOTICE_ROWS)
+    if oled is not None:
+        oled.fill(0)
+        oled.text(shown[0], 0, 0, 1)
+        for i in range(1, len(shown)):
+            oled.text(shown[i], 0, _NOTICE_TOP + (i - 1) * _NOTICE_H, 1)
+        oled.show()
+    if led is not None:
+        led[0] = COLOURS["error"]
+        led.write()
+    return shown
 
 
 class Ui:

@@ -163,6 +163,26 @@ def test_the_real_firmware_talks_to_the_hub_over_a_pty(tmp_path: Path) -> None:
         os.close(slave)
 
 
+def test_the_real_firmware_shows_a_bad_config_on_the_pad(tmp_path: Path) -> None:
+    """firmware/main.py with a config.json it refuses: the reason on the REPL and the LED red,
+    not a dark pad that looks switched off (a player has no REPL at the table)."""
+    (tmp_path / "config.json").write_text('{"seat": 7, "transport": "serial"}')
+    env = dict(os.environ, MICROPYPATH=f".frozen:{FIRMWARE}:{MP_TESTS / 'fakes'}")
+    run = subprocess.run(
+        [tool("micropython"), str(FIRMWARE / "main.py")],
+        cwd=tmp_path,
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
+    )
+    out = run.stdout + run.stderr
+    assert "bad config" in out and "'seat' must be 0..3, got 7" in out, out
+    assert "led 48,0,0" in out, out
+    assert "wdt" not in out, out  # no watchdog: it would reset the pad over and over
+
+
 def test_the_real_firmwares_frames_follow_the_page(tmp_path: Path) -> None:
     """firmware/main.py on the unix port, read by a hub written from pad-protocol.md alone
     (json and zlib, no project code): CRC-framed lines of at most 512 bytes, hello first with

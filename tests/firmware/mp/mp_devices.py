@@ -7,7 +7,7 @@ from buttons import Buttons
 from harness import check, raises, run
 from nfc import Nfc, frame, parse_uid
 from oled import Oled
-from ui import Ui, led_colour, status_bar, window
+from ui import Ui, led_colour, notice, status_bar, window
 
 
 class FakePin:
@@ -137,6 +137,23 @@ def test_the_status_bar_counts_the_players_presses_not_hello_or_heartbeats():
     pad.receive(protocol.encode(protocol.ack(0, 5, 1)), 10)  # hello acked: play goes out
     pad.poll(10)
     check(ui.draw()[0] == "seat 0 ok q2", "play in flight, ok queued: %r" % ui.draw()[0])
+
+
+def test_a_pads_own_error_is_wrapped_onto_the_oled_and_lights_the_led_red():
+    # a bad config.json was only printed to the REPL: the player saw a dark pad
+    oled = Oled(FakeI2C())
+    led = FakeLed()
+    text = "config 'broker.password' must be a string with 'broker.user', got 5"
+    drawn = notice(oled, led, "BAD CONFIG", text)
+    check(drawn[0] == "BAD CONFIG", "%r" % drawn)
+    check(all(len(line) <= 16 for line in drawn), "fits 16 columns: %r" % drawn)
+    check(len(drawn) <= 7, "fits 64 pixels: %r" % drawn)
+    check("".join(drawn[1:]).replace(" ", "") == text.replace(" ", ""), "all of it: %r" % drawn)
+    lit = [y for y in range(64) for x in range(128) if oled.pixel(x, y)]
+    check(max(lit) < 64 and min(lit) < 8 and max(lit) > 40, "drawn top to bottom")
+    check(led.pixels[0] == (48, 0, 0), "red: %r" % (led.pixels[0],))
+    long = notice(None, None, "BAD CONFIG", "x" * 40 + " " + "y" * 200)
+    check(len(long) <= 7 and all(len(line) <= 16 for line in long), "%r" % long)
 
 
 def test_a_character_the_font_lacks_draws_as_one_placeholder():
