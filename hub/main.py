@@ -22,7 +22,7 @@ from hub.pads.ledger import PadLedger
 from hub.pads.mqtt_pads import MqttPads
 from hub.pads.serial_pads import SerialPad
 from hub.rules.options import load_rules, rules_json
-from hub.table.live import LiveSettings, LiveTable
+from hub.table.live import LiveSettings, LiveTable, Ticker
 from hub.table.service import TableService
 from hub.web.app import create_app
 
@@ -82,6 +82,8 @@ def build(
     token = config.admin_token or secrets.token_urlsafe(12)
     hub = Hub(config, ledger, service, live, intake, create_app(service, token), token)
     try:
+        if settings.auto_confirm_s > 0:  # nothing else wakes the table when no one presses
+            hub.stoppers.append(Ticker(live).start())
         if config.camera != "none" and with_camera:
 
             def camera_notice(message: str) -> None:

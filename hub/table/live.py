@@ -21,6 +21,7 @@ the ``also`` callback that the pad intake passes in.
 
 from __future__ import annotations
 
+import logging
 import threading
 import time
 from collections.abc import Callable
@@ -32,6 +33,8 @@ from hub.rules.errors import IllegalPlay, Refusal, TranscriptError
 from hub.rules.tiles import format_mask
 from hub.table.padtext import LINE, ascii_line, pad_names, refusal_lines, refusal_text
 from hub.table.service import TableService, refusal_notice
+
+log = logging.getLogger("tiengow.live")
 
 ShowFn = Callable[[int, list[str], str, int], None]  # seat, lines, led, beep
 Also = Callable[[Any], object] | None
@@ -60,6 +63,36 @@ class LiveSettings:
 class _Pending:
     faces: tuple[str, ...]
     frame_id: int | None
+
+
+class Ticker:
+    """Calls `LiveTable.tick` on a thread of its own, so a table that sets ``auto_confirm_s``
+    confirms a settled play with no press and no other event to wake it."""
+
+    def __init__(self, live: LiveTable) -> None:
+        # a play is confirmed at most this late after its interval (0.1 s, or less for
+        # an interval shorter than 0.4 s)
+        self.every = max(0.01, min(0.1, live.settings.auto_confirm_s / 4))
+        self.live = live
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+
+    def start(self) -> Ticker:
+        self._thread = threading.Thread(target=self.run, name="auto-confirm", daemon=True)
+        self._thread.start()
+        return self
+
+    def run(self) -> None:
+        while not self._stop.wait(self.every):
+            try:
+                self.live.tick()
+            except Exception:  # (a ledger that failed once): the next tick tries again
+                log.exception("auto-confirm")
+
+    def stop(self) -> None:
+        self._stop.set()
+        if self._thread is not None:
+            self._thread.join(5)
 
 
 class LiveTable:

@@ -129,3 +129,29 @@ def test_an_undo_pressed_just_before_a_crash_is_not_applied_again(tmp_path: Path
         assert hub.live.screen(seat_of(lead))[1] != "error"
     finally:
         hub.close()
+
+
+def test_the_hub_confirms_a_settled_play_by_itself_when_the_table_sets_auto_confirm(
+    tmp_path: Path,
+) -> None:
+    """`tiengow hub` with ``auto_confirm_s``: tiles left in the zone of the seat to act are
+    its play once they have stayed that long, with no press (issue 5: "or confirmed
+    automatically after a stable interval, a table setting")."""
+    import time
+
+    config = HubConfig(db=str(tmp_path / "club.db"), camera="0", auto_confirm_s=0.2)
+    hub = build(config, with_camera=False)  # the views come from this test
+    try:
+        first = TR["hands"][0]
+        hub.service.start_session({"rules": TR["rules"], "seats": TR["seats"],
+                                   "hands": [{"banker": first["banker"], "banker_term": first["banker_term"]}]}, "test")  # fmt: skip
+        lead = EVENTS[0]
+        hub.live.on_zone(ZoneView(seat_of(lead), tuple(lead["play"]), 0, 0.99, 0.0))
+        deadline = time.monotonic() + 5
+        session = hub.service.session
+        assert session is not None
+        while not session.hands[-1].actions and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert len(session.hands[-1].actions) == 1
+    finally:
+        hub.close()
