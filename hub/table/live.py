@@ -110,6 +110,7 @@ class LiveTable:
         self.lock = threading.RLock()
         self.zones: dict[int, ZoneView] = {}  # the last settled view of each seat's play zone
         self.seen_at: dict[int, float] = {}
+        self.tried: dict[int, ZoneView] = {}  # the view of each seat last auto-confirmed
         self.pending: dict[int, _Pending] = {}
         self.messages: dict[int, tuple[str, str]] = {}  # seat -> (text, led)
         self.notice: dict[str, Any] | None = None  # the last refusal, for the scoreboard
@@ -150,10 +151,12 @@ class LiveTable:
         with self.lock:
             seat = self._to_act()
             view = self.zones.get(seat) if seat is not None else None
-            if view is None or seat is None or seat in self.pending:
+            if view is None or seat is None or seat in self.pending or view is self.tried.get(seat):
                 return
             if self.clock() - self.seen_at.get(seat, self.clock()) < self.settings.auto_confirm_s:
                 return
+            # once: a view refused is not tried (nor its pad beeped) again at every tick
+            self.tried[seat] = view
             if view.faces and view.confidence >= self.settings.confidence:
                 self._submit(seat, {"play": list(view.faces)}, "camera", view.frame_id, None)
             elif not view.faces and view.face_down and view.face_down == self._trick_size():

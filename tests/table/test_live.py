@@ -360,3 +360,30 @@ def test_a_refusal_shows_a_short_reason_that_fits_the_pad(
     assert lines[2:] == shown, lines
     assert all(fits(x) for x in screens.every)
     assert live.notice is not None and len(live.notice["message"]) > 21  # the board's sentence
+
+
+def test_an_illegal_play_auto_confirmed_is_refused_once_not_at_every_tick(tmp_path: Path) -> None:
+    """With ``auto_confirm_s`` the hub ticks many times a second: tiles that are no legal play
+    are refused (and beeped) once, not again at every tick while they lie there; the seat's
+    next view is tried again."""
+    tr = g01()
+    live, _ = table(tmp_path, tr, auto_confirm_s=1.0)
+    lead = tr["hands"][0]["events"][0]
+    leader = tr["seats"].index(lead["seat"])
+    NOW[0] = 100.0
+    beeps: list[tuple[int, str, int]] = []
+    live.show_fn = lambda seat, lines, led, beep: beeps.append((seat, led, beep))
+    live.on_zone(ZoneView(leader, ("6-6", "5-5", "4-4"), 0, 0.99, 0.0))  # three singles: no group
+    NOW[0] = 102.0
+    live.tick()
+    assert (leader, "error", 1) in beeps
+    beeps.clear()
+    for i in range(3):
+        NOW[0] = 102.1 + i
+        live.tick()
+    assert [b for b in beeps if b[2]] == []  # not refused (and beeped) again
+    NOW[0] = 105.0
+    live.on_zone(ZoneView(leader, tuple(lead["play"]), 0, 0.99, 1.0))
+    NOW[0] = 107.0
+    live.tick()
+    assert len(live.service.session.hands[-1].actions) == 1  # type: ignore[union-attr]
