@@ -132,6 +132,11 @@ class LiveTable:
     def on_press(self, seat: int, button: str, also: Also = None) -> None:
         """A pad press (the pad intake's sink): returns once its outcome is durably recorded."""
         with self.lock:
+            session = self.service.session
+            if session is not None and not 0 <= seat < len(session.seats):
+                # the pad of an empty seat (three players at a four-seat mat): no one's action,
+                # so neither a refusal on the scoreboard nor a row in the ledger
+                return
             handler = {
                 "play": self._press_play,
                 "discard": self._press_discard,

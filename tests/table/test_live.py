@@ -387,3 +387,19 @@ def test_an_illegal_play_auto_confirmed_is_refused_once_not_at_every_tick(tmp_pa
     NOW[0] = 107.0
     live.tick()
     assert len(live.service.session.hands[-1].actions) == 1  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize("button", ["play", "discard", "forfeit", "undo", "ok"])
+def test_a_press_from_a_seat_not_at_the_table_changes_nothing(tmp_path: Path, button: str) -> None:
+    """Three players at a four-seat mat: the empty seat's pad pressed (by a passer-by) is no
+    player's action, so the scoreboard does not show it as a refusal of a seat "3" and the
+    ledger records nothing of it."""
+    service = TableService(Ledger(tmp_path / "t.db"))
+    service.start_session(
+        {"rules": "mainland", "seats": ["A", "B", "C"], "hands": [{"banker": "A"}]}, "test"
+    )
+    live = LiveTable(service, LiveSettings(), Screens())
+    live.on_zone(ZoneView(3, ("6-6",), 0, 0.99, 0))
+    live.on_press(3, button, also=lambda db: None)
+    assert service.notice is None
+    assert [r.type for r in service.ledger.events(service.session_id or 0)] == ["session"]
