@@ -333,6 +333,11 @@ class LiveTable:
                     self.messages.pop(seat, None)
             if row.seat is not None and self.pending.pop(row.seat, None) is not None:
                 self.messages.pop(row.seat, None)  # its question: the seat's action is in
+            if row.type == "event" and row.seat is not None:
+                # its action is in, whoever entered it (the operator too): the tiles the
+                # camera saw are played, and a press before new ones are down must not
+                # play them again (the next hand's lead of last trick's tiles)
+                self.zones.pop(row.seat, None)
         self.refresh()
 
     def refresh(self) -> None:

@@ -403,3 +403,23 @@ def test_a_press_from_a_seat_not_at_the_table_changes_nothing(tmp_path: Path, bu
     live.on_press(3, button, also=lambda db: None)
     assert service.notice is None
     assert [r.type for r in service.ledger.events(service.session_id or 0)] == ["session"]
+
+
+def test_a_play_entered_by_the_operator_uses_up_the_camera_view_of_it(tmp_path: Path) -> None:
+    """The operator enters the plays the camera saw (a correction, a pad that is off): those
+    tiles are then played, so the seat's PLAY press in the next hand, before its new tiles
+    are down, is not a lead of last trick's tiles still lying in its zone."""
+    tr = g01()
+    live, screens = table(tmp_path, tr)
+    seats = tr["seats"]
+    for ev in tr["hands"][0]["events"]:
+        seat = seats.index(ev["seat"])
+        if "play" in ev:
+            live.on_zone(ZoneView(seat, tuple(ev["play"]), 0, 0.99, 0))
+        live.service.submit(ev, "operator")
+    session = live.service.session
+    assert session is not None and session.state.done
+    winner = session.results[-1].winner
+    live.on_press(winner, "play", also=lambda db: None)
+    assert len(session.hands) == 1  # no next hand opened with the old tiles
+    assert screens.last[winner][1] == "error"
