@@ -164,6 +164,8 @@ class LiveTable:
             self.tried[seat] = view
             if view.faces and view.confidence >= self.settings.confidence:
                 self._submit(seat, {"play": list(view.faces)}, "camera", view.frame_id, None)
+            elif view.faces:  # in doubt: asked, as a press would be, not waited on in silence
+                self._ask(seat, view)
             elif not view.faces and view.face_down and view.face_down == self._trick_size():
                 self._submit(seat, {"discard": view.face_down}, "camera", view.frame_id, None)
 
@@ -177,12 +179,16 @@ class LiveTable:
             self._refuse(seat, "no tiles seen in your play zone", Refusal.NO_TILES_SEEN, also)
             return
         if view.confidence < self.settings.confidence:
-            self.pending[seat] = _Pending(view.faces, view.frame_id)
-            # two lines: four tiles fill one ("Play 6-6+6-6+5-5+5-5?"), the keys the other
-            self._tell(seat, f"Play {'+'.join(view.faces)}?\nOK/UNDO", "turn")
+            self._ask(seat, view)
             self._record_only(seat, also, "confirm", {"faces": list(view.faces)})
             return
         self._submit(seat, {"play": list(view.faces)}, f"pad:{seat}", view.frame_id, also)
+
+    def _ask(self, seat: int, view: ZoneView) -> None:
+        """A read in doubt: the pad asks whether those are the tiles played (OK or UNDO)."""
+        self.pending[seat] = _Pending(view.faces, view.frame_id)
+        # two lines: four tiles fill one ("Play 6-6+6-6+5-5+5-5?"), the keys the other
+        self._tell(seat, f"Play {'+'.join(view.faces)}?\nOK/UNDO", "turn")
 
     def _press_discard(self, seat: int, also: Also) -> None:
         view = self.zones.get(seat)

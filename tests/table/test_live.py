@@ -423,3 +423,24 @@ def test_a_play_entered_by_the_operator_uses_up_the_camera_view_of_it(tmp_path: 
     live.on_press(winner, "play", also=lambda db: None)
     assert len(session.hands) == 1  # no next hand opened with the old tiles
     assert screens.last[winner][1] == "error"
+
+
+def test_auto_confirm_asks_the_pad_about_a_doubtful_read_instead_of_waiting(
+    tmp_path: Path,
+) -> None:
+    """With ``auto_confirm_s`` the player presses nothing: a read below the confidence
+    threshold is not played, and not left waiting in silence either; the pad asks
+    "Play …? OK/UNDO" (issue 5), and OK plays it."""
+    tr = g01()
+    live, screens = table(tmp_path, tr, auto_confirm_s=1.0)
+    lead = tr["hands"][0]["events"][0]
+    leader = tr["seats"].index(lead["seat"])
+    NOW[0] = 100.0
+    live.on_zone(ZoneView(leader, tuple(lead["play"]), 0, 0.5, 0.0))
+    NOW[0] = 102.0
+    live.tick()
+    session = live.service.session
+    assert session is not None and session.hands[-1].actions == []
+    assert screens.last.get(leader, ([],))[0][2:] == [f"Play {'+'.join(lead['play'])}?", "OK/UNDO"]
+    live.on_press(leader, "ok", also=lambda db: None)
+    assert len(session.hands[-1].actions) == 1
