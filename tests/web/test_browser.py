@@ -6,6 +6,7 @@ are kept under ``out/screenshots/`` (gitignored) to be looked at.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 import threading
@@ -55,25 +56,36 @@ def browser() -> Iterator[Any]:
         b.close()
 
 
-@pytest.fixture
-def open_page(browser: Any, hub: HubProcess) -> Iterator[Any]:
-    """``open_page(path, **context options)``: a fresh 1920×1080 page; JS errors fail the test."""
+@contextlib.contextmanager
+def _opener(browser: Any, base: str) -> Iterator[Any]:
+    """``open_(path, **context options)``: a fresh page of ``base``, 1920×1080 unless a
+    ``viewport`` is given; JS errors fail the test."""
     contexts: list[Any] = []
     errors: list[str] = []
 
     def open_(path: str, **options: Any) -> Any:
-        ctx = browser.new_context(viewport={"width": 1920, "height": 1080}, **options)
+        options.setdefault("viewport", {"width": 1920, "height": 1080})
+        ctx = browser.new_context(**options)
         contexts.append(ctx)
         page = ctx.new_page()
         page.set_default_timeout(WAIT_MS)
         page.on("pageerror", lambda e: errors.append(str(e)))
-        page.goto(hub.url + path)
+        page.goto(base + path)
         return page
 
-    yield open_
-    for ctx in contexts:
-        ctx.close()
+    try:
+        yield open_
+    finally:
+        for ctx in contexts:
+            ctx.close()
     assert not errors, errors
+
+
+@pytest.fixture
+def open_page(browser: Any, hub: HubProcess) -> Iterator[Any]:
+    """``open_page(path, **context options)``: a fresh page of the hub (see `_opener`)."""
+    with _opener(browser, hub.url) as open_:
+        yield open_
 
 
 def shot(page: Any, name: str, **options: Any) -> bytes:
@@ -350,26 +362,27 @@ def inproc(tmp_path: Path) -> Iterator[tuple[str, TableService]]:
     thread.join(10)
 
 
+@pytest.fixture
+def open_inproc(browser: Any, inproc: tuple[str, TableService]) -> Iterator[Any]:
+    """``open_inproc(path, **context options)``: a fresh page of the in-process app."""
+    with _opener(browser, inproc[0]) as open_:
+        yield open_
+
+
 def test_a_refusal_at_the_table_shows_on_the_scoreboard(
-    browser: Any, inproc: tuple[str, TableService]
+    inproc: tuple[str, TableService], open_inproc: Any
 ) -> None:
-    url, service = inproc
+    _, service = inproc
     tr = session(1, seed=11)
     service.start_session(start_body(tr), "test")
-    ctx = browser.new_context(viewport={"width": 1920, "height": 1080})
-    try:
-        page = ctx.new_page()
-        page.set_default_timeout(WAIT_MS)
-        page.goto(url + "/?lang=zh-Hant")
-        page.wait_for_selector("#seats .seat")
-        service.set_notice({"seat": tr["seats"][2], "message": "not your turn: 陳大文 leads"})
-        page.wait_for_selector("#notice:not([hidden])")
-        assert "不准" in page.inner_text("#notice") and tr["seats"][2] in page.inner_text("#notice")
-        shot(page, "scoreboard-notice")
-        service.submit(events(tr)[0], "test")  # the next accepted event clears it
-        page.wait_for_selector("#notice", state="hidden")
-    finally:
-        ctx.close()
+    page = open_inproc("/?lang=zh-Hant")
+    page.wait_for_selector("#seats .seat")
+    service.set_notice({"seat": tr["seats"][2], "message": "not your turn: 陳大文 leads"})
+    page.wait_for_selector("#notice:not([hidden])")
+    assert "不准" in page.inner_text("#notice") and tr["seats"][2] in page.inner_text("#notice")
+    shot(page, "scoreboard-notice")
+    service.submit(events(tr)[0], "test")  # the next accepted event clears it
+    page.wait_for_selector("#notice", state="hidden")
 
 
 LONG_NAMES = ["歐陽翠華婆婆呀", "司徒大文伯伯", "諸葛孔明先生", "上官婉兒小姐姐"]
@@ -453,7 +466,7 @@ KIOSK_MIN_PX = 16
 
 
 def test_a_small_kiosk_shows_no_text_too_small_for_older_eyes(
-    hub: HubProcess, browser: Any
+    hub: HubProcess, open_page: Any
 ) -> None:
     """A 7-inch kiosk (1024×600): every text the room reads, the header's buttons, the
     badges, the chart's scale, the house rules and the attract slides included, is at least
@@ -464,29 +477,23 @@ def test_a_small_kiosk_shows_no_text_too_small_for_older_eyes(
     hand_len = len(tr["hands"][0]["events"])
     for ev in evs[: hand_len + 1]:
         event_id = post(hub, ev)
-    ctx = browser.new_context(viewport={"width": 1024, "height": 600})
-    try:
-        page = ctx.new_page()
-        page.set_default_timeout(WAIT_MS)
-        page.goto(hub.url + "/?lang=zh-Hant")
-        wait_event(page, event_id)
-        page.wait_for_selector("#chart svg.chart text")
-        page.wait_for_selector("#result li.pay")
-        smallest = page.evaluate(SMALLEST_TEXT)
-        assert smallest[0][0] >= KIOSK_MIN_PX, smallest
-        shot(page, "kiosk-1024")
-        page.click("#rules-btn")
-        page.wait_for_selector("#rules-dialog[open] li[data-option]")
-        smallest = page.evaluate(SMALLEST_TEXT)
-        assert smallest[0][0] >= KIOSK_MIN_PX, smallest
-        hub.post("/api/end", {})
-        page.goto(hub.url + "/?lang=zh-Hant&slide=1")
-        page.wait_for_selector("#slide .slide-tiles figure small")
-        smallest = page.evaluate(SMALLEST_TEXT)
-        assert smallest[0][0] >= KIOSK_MIN_PX, smallest
-        shot(page, "kiosk-1024-attract")
-    finally:
-        ctx.close()
+    page = open_page("/?lang=zh-Hant", viewport={"width": 1024, "height": 600})
+    wait_event(page, event_id)
+    page.wait_for_selector("#chart svg.chart text")
+    page.wait_for_selector("#result li.pay")
+    smallest = page.evaluate(SMALLEST_TEXT)
+    assert smallest[0][0] >= KIOSK_MIN_PX, smallest
+    shot(page, "kiosk-1024")
+    page.click("#rules-btn")
+    page.wait_for_selector("#rules-dialog[open] li[data-option]")
+    smallest = page.evaluate(SMALLEST_TEXT)
+    assert smallest[0][0] >= KIOSK_MIN_PX, smallest
+    hub.post("/api/end", {})
+    page.goto(hub.url + "/?lang=zh-Hant&slide=1")
+    page.wait_for_selector("#slide .slide-tiles figure small")
+    smallest = page.evaluate(SMALLEST_TEXT)
+    assert smallest[0][0] >= KIOSK_MIN_PX, smallest
+    shot(page, "kiosk-1024-attract")
 
 
 def test_a_correction_the_referee_refuses_leaves_the_table_as_it_was(
@@ -516,23 +523,17 @@ def test_a_correction_the_referee_refuses_leaves_the_table_as_it_was(
 
 
 def test_a_camera_notice_is_no_seats_refusal(
-    browser: Any, inproc: tuple[str, TableService]
+    inproc: tuple[str, TableService], open_inproc: Any
 ) -> None:
     """The camera's trouble (hub/main.py: a notice with no seat) shows as it is; it read
     '不准 · : camera stopped: …', a refusal of nobody."""
-    url, service = inproc
+    _, service = inproc
     service.start_session(start_body(session(1, seed=11)), "test")
-    ctx = browser.new_context(viewport={"width": 1920, "height": 1080})
-    try:
-        page = ctx.new_page()
-        page.set_default_timeout(WAIT_MS)
-        page.goto(url + "/?lang=zh-Hant")
-        page.wait_for_selector("#seats .seat")
-        service.set_notice({"seat": None, "message": "camera stopped: no frames"})
-        page.wait_for_selector("#notice:not([hidden])")
-        assert page.inner_text("#notice") == "camera stopped: no frames"
-    finally:
-        ctx.close()
+    page = open_inproc("/?lang=zh-Hant")
+    page.wait_for_selector("#seats .seat")
+    service.set_notice({"seat": None, "message": "camera stopped: no frames"})
+    page.wait_for_selector("#notice:not([hidden])")
+    assert page.inner_text("#notice") == "camera stopped: no frames"
 
 
 def test_the_operator_starts_a_mainland_table_of_three(hub: HubProcess, open_page: Any) -> None:
@@ -564,49 +565,42 @@ REFUSED = [  # a real refusal of each sort: no tiles, a count, tiles and a count
 
 @pytest.mark.parametrize("lang", ["zh-Hant", "zh-Hans", "en"])
 def test_a_refused_play_shows_in_the_pages_language(
-    browser: Any, inproc: tuple[str, TableService], lang: str
+    inproc: tuple[str, TableService], open_inproc: Any, lang: str
 ) -> None:
     """The notice says the refusal in the page's words, from its kind and details, tiles drawn
     and named as the page shows tiles; the referee's sentence is the smaller line under it. It
     read '不准 · Ada: Ada acted out of turn: …', the English sentence, on the Chinese pages."""
-    url, service = inproc
+    _, service = inproc
     tr = session(1, seed=11)
     service.start_session(start_body(tr), "test")
-    ctx = browser.new_context(viewport={"width": 1920, "height": 1080})
-    try:
-        pages = {}
-        for path in ("/", "/overlay"):
-            pages[path] = ctx.new_page()
-            pages[path].set_default_timeout(WAIT_MS)
-            pages[path].goto(f"{url}{path}?lang={lang}")
-            pages[path].wait_for_selector("#seats .seat")
-        for ev, kind in REFUSED:
-            if kind != "out_of_turn" and not service.session.hands[-1].actions:  # type: ignore[union-attr]
-                service.submit(events(tr)[0], "test")  # 陳大文 leads 5-1
-            try:
-                service.submit(ev, "test")
-            except IllegalPlay as e:
-                assert e.kind == kind
-                service.set_notice(refusal_notice(ev["seat"], e))
-                sentence = str(e)
-            else:
-                pytest.fail(f"{ev} was accepted")
-            for path, page in pages.items():
-                page.wait_for_selector(f"#notice[data-kind='{kind}']:not([hidden])")
-                main = page.inner_text("#notice .what")
-                assert gettext("Refused", lang) in main and ev["seat"] in main, main
-                assert sentence not in main, main
-                if lang != "en":  # no English in it at all but the seat's name
-                    assert not re.search("[A-Za-z]{3}", main.replace(ev["seat"], "")), main
-                assert page.inner_text("#notice .why") == sentence
-                if kind == "cannot_beat":  # the tile to beat, drawn and named
-                    assert face_names(lang)["5-1"] in main, main
-                    assert page.locator("#notice .what svg.tile").count() == 1
-                if kind != "out_of_turn":  # the lead's size
-                    assert "1" in main, main
-                shot(page, f"notice-{kind}-{lang}{path.replace('/', '-')}")
-    finally:
-        ctx.close()
+    pages = {path: open_inproc(f"{path}?lang={lang}") for path in ("/", "/overlay")}
+    for page in pages.values():
+        page.wait_for_selector("#seats .seat")
+    for ev, kind in REFUSED:
+        if kind != "out_of_turn" and not service.session.hands[-1].actions:  # type: ignore[union-attr]
+            service.submit(events(tr)[0], "test")  # 陳大文 leads 5-1
+        try:
+            service.submit(ev, "test")
+        except IllegalPlay as e:
+            assert e.kind == kind
+            service.set_notice(refusal_notice(ev["seat"], e))
+            sentence = str(e)
+        else:
+            pytest.fail(f"{ev} was accepted")
+        for path, page in pages.items():
+            page.wait_for_selector(f"#notice[data-kind='{kind}']:not([hidden])")
+            main = page.inner_text("#notice .what")
+            assert gettext("Refused", lang) in main and ev["seat"] in main, main
+            assert sentence not in main, main
+            if lang != "en":  # no English in it at all but the seat's name
+                assert not re.search("[A-Za-z]{3}", main.replace(ev["seat"], "")), main
+            assert page.inner_text("#notice .why") == sentence
+            if kind == "cannot_beat":  # the tile to beat, drawn and named
+                assert face_names(lang)["5-1"] in main, main
+                assert page.locator("#notice .what svg.tile").count() == 1
+            if kind != "out_of_turn":  # the lead's size
+                assert "1" in main, main
+            shot(page, f"notice-{kind}-{lang}{path.replace('/', '-')}")
 
 
 def test_the_operator_says_a_refusal_in_its_language(hub: HubProcess, open_page: Any) -> None:
@@ -675,24 +669,6 @@ def test_the_operator_enters_a_li_pai_with_the_hand_shown(hub: HubProcess, open_
     }
 
 
-@pytest.fixture
-def open_sized(browser: Any, hub: HubProcess) -> Iterator[Any]:
-    """``open_sized(path, width, height)``: a fresh page at that screen size."""
-    contexts: list[Any] = []
-
-    def open_(path: str, width: int, height: int) -> Any:
-        ctx = browser.new_context(viewport={"width": width, "height": height})
-        contexts.append(ctx)
-        page = ctx.new_page()
-        page.set_default_timeout(WAIT_MS)
-        page.goto(hub.url + path)
-        return page
-
-    yield open_
-    for ctx in contexts:
-        ctx.close()
-
-
 TEXT_IN_SIGHT = """([box, text]) => {
   const b = document.querySelector(box), r = b.getBoundingClientRect();
   const walk = document.createTreeWalker(b, NodeFilter.SHOW_TEXT);
@@ -709,13 +685,13 @@ TEXT_IN_SIGHT = """([box, text]) => {
 
 
 def test_the_header_keeps_the_banker_term_in_sight_beside_a_long_name(
-    hub: HubProcess, open_sized: Any
+    hub: HubProcess, open_page: Any
 ) -> None:
     """1280×720 in English, a banker of seven characters: the header's hand line ran under
     the buttons and its end, the term and the banker's ×2, was cut off; the name gives way."""
     tr = session(1, seed=11, seats=LONG_NAMES)
     assert hub.post("/api/session", start_body(tr)).status_code == 200
-    page = open_sized("/?lang=en", 1280, 720)
+    page = open_page("/?lang=en", viewport={"width": 1280, "height": 720})
     page.wait_for_selector("#handinfo .bk")
     assert "×2" in page.inner_text("#handinfo")
     assert page.evaluate(TEXT_IN_SIGHT, ["#handinfo", "term 1 ×2"]), page.inner_text("#handinfo")
@@ -745,13 +721,13 @@ OUTSIDE_ITS_BOX = """([box, parts]) => {
 }"""
 
 
-def test_the_operator_page_fits_a_1280_screen(hub: HubProcess, open_sized: Any) -> None:
+def test_the_operator_page_fits_a_1280_screen(hub: HubProcess, open_page: Any) -> None:
     """The table beside the forms had columns as wide as their longest name, so with
     'Ada Lovelace-King' at the table the page ran 70 px past a 1280-wide screen, the seats
     at its right edge cut off."""
     tr = session(1, seed=11, seats=["歐陽翠華婆婆呀", "李小龍", "Ada Lovelace-King", "何鴻"])
     assert hub.post("/api/session", start_body(tr)).status_code == 200
-    page = open_sized("/operator?lang=zh-Hant", 1280, 720)
+    page = open_page("/operator?lang=zh-Hant", viewport={"width": 1280, "height": 720})
     page.wait_for_selector("#seats .seat:has-text('Ada Lovelace-King')")
     assert page.evaluate("document.documentElement.scrollWidth") <= 1280
     assert page.evaluate(OUTSIDE_ITS_BOX, ["body", "#seats .seat"]) == []
@@ -777,13 +753,13 @@ def feed_golden(hub: HubProcess, name: str) -> int:
 
 @pytest.mark.parametrize("size", [(1920, 1080), (1280, 720)])
 def test_a_hands_payments_and_nets_stay_inside_the_tv_panel(
-    hub: HubProcess, open_sized: Any, size: tuple[int, int]
+    hub: HubProcess, open_page: Any, size: tuple[int, int]
 ) -> None:
     """四大包 with 四大賀 from each and two 空棟 (golden O17): six payments in English. The
     panel has a fixed height, so its last lines (the hand's net per player) were cut off
     under its edge, and the winner's six stack marks broke onto a line of their own."""
     event_id = feed_golden(hub, "O17-final-quad-collects-si-da-he")
-    page = open_sized("/?lang=en", *size)
+    page = open_page("/?lang=en", viewport={"width": size[0], "height": size[1]})
     wait_event(page, event_id)
     page.wait_for_selector("#result .nets")
     assert page.locator("#result li.pay").count() == 6
@@ -819,7 +795,7 @@ def test_a_li_pai_is_named_on_the_scoreboard(
 
 
 def test_the_corner_overlay_stays_on_a_720_screen_with_the_last_hand_below(
-    hub: HubProcess, open_sized: Any
+    hub: HubProcess, open_page: Any
 ) -> None:
     """After 四大包 and its six payments (golden O17), the next hand's first trick of three
     plays of four tiles: on a 1280×720 stream the corner panel ran 150 px below the screen,
@@ -831,7 +807,7 @@ def test_the_corner_overlay_stays_on_a_720_screen_with_the_last_hand_below(
         {"seat": "S", "discard": 4},
         {"seat": "W", "discard": 4},
     ]
-    page = open_sized("/overlay?layout=corner&lang=en", 1280, 720)
+    page = open_page("/overlay?layout=corner&lang=en", viewport={"width": 1280, "height": 720})
     page.wait_for_selector("#result li.pay")  # the hand just won, whole
     assert page.evaluate(OUTSIDE_ITS_BOX, ["body", "#board"]) == []
     for ev in plays:
@@ -864,7 +840,7 @@ def test_a_seat_that_forfeited_is_marked(
     shot(page, "forfeit-" + ("overlay" if "overlay" in path else "board"))
 
 
-def test_the_operators_trick_wraps_inside_a_1280_screen(hub: HubProcess, open_sized: Any) -> None:
+def test_the_operators_trick_wraps_inside_a_1280_screen(hub: HubProcess, open_page: Any) -> None:
     """A trick of three plays of four tiles (golden O14, mainland for three: 人人雜七雜七 and
     two discards): the operator's trick ran in one row past the right edge of a 1280-wide
     screen, the last discard cut off."""
@@ -875,7 +851,7 @@ def test_the_operators_trick_wraps_inside_a_1280_screen(hub: HubProcess, open_si
     assert hub.post("/api/session", body).status_code == 200
     for ev in events(tr)[:2]:
         event_id = post(hub, ev)
-    page = open_sized("/operator?lang=en", 1280, 720)
+    page = open_page("/operator?lang=en", viewport={"width": 1280, "height": 720})
     wait_event(page, event_id)
     assert page.locator("#trick .play").count() == 2
     assert page.evaluate("document.documentElement.scrollWidth") <= 1280
