@@ -186,9 +186,3 @@ def _capture(cap: cv2.VideoCapture, source: str, live: bool) -> Iterator[tuple[f
             yield float(t), frame
     finally:
         cap.release()
-
-
-def first_frame(source: str) -> Image:
-    for _, frame in frames(source):
-        return frame
-    raise RecognitionError("camera source gave no frame", source, "a source with a frame")
