@@ -60,14 +60,26 @@ def parse_http(value: str) -> tuple[str, int]:
     return m.group(1).strip("[]"), int(m.group(2))
 
 
+_LOOPBACK = {"0.0.0.0": "127.0.0.1", "": "127.0.0.1", "::": "::1"}  # a wildcard's own loopback
+
+
 def browser_url(host: str, port: int, path: str = "/") -> str:
     """Where a browser on this machine finds a server listening on ``host``:``port``.
 
     An IPv6 address is bracketed in a URL (RFC 3986 §3.2.2), and a wildcard address is one to
     listen on, not to browse to: this machine's loopback of that family answers for it (a
     server on '::' listens on IPv6 only)."""
-    host = {"0.0.0.0": "127.0.0.1", "": "127.0.0.1", "::": "::1"}.get(host, host)
+    host = _LOOPBACK.get(host, host)
     return f"http://{f'[{host}]' if ':' in host else host}:{port}{path}"
+
+
+def from_elsewhere(host: str, port: int) -> str | None:
+    """How another screen reaches a server listening on every address (None for one address)."""
+    return (
+        f"from another screen: http://<this machine's address>:{port}/"
+        if host in _LOOPBACK
+        else None
+    )
 
 
 def parse_mqtt(value: str) -> str:

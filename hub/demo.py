@@ -35,7 +35,7 @@ from typing import Any
 
 import uvicorn
 
-from hub.config import HubConfig, browser_url
+from hub.config import HubConfig, browser_url, from_elsewhere
 from hub.main import Hub, build
 from hub.pads.sim import FdPort, MqttPadTransport, SerialPadTransport, SimPad
 from hub.referee.hand import Action, HandState, Namer, decide, evolve, table_for
@@ -309,8 +309,8 @@ def run(
         )
         demo.start_pads({0: ptys[0][0], 1: ptys[1][0]}, broker_url)
         say(f"scoreboard: {browser_url(*http)}   overlay: {browser_url(*http, '/overlay')}")
-        if http[0] in ("0.0.0.0", "::", ""):
-            say(f"from another screen: http://<this machine's address>:{http[1]}/")
+        if hint := from_elsewhere(*http):
+            say(hint)
         # (i: the hand of the session)
         while hands is None or demo.stats.hands < hands:
             if session_hands is not None and i >= session_hands:

@@ -6,7 +6,7 @@ import argparse
 import sys
 
 from hub.adapters.ledger import LedgerError
-from hub.config import ConfigError, browser_url, load
+from hub.config import ConfigError, browser_url, from_elsewhere, load
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -62,10 +62,8 @@ def run(args: argparse.Namespace) -> int:
         return 2
     print(f"tiengow hub: table {config.table}, ledger {config.db}", flush=True)
     print(f"scoreboard: {browser_url(config.http_host, config.http_port)}", flush=True)
-    if config.http_host in ("0.0.0.0", "::", ""):
-        print(
-            f"from another screen: http://<this machine's address>:{config.http_port}/", flush=True
-        )
+    if hint := from_elsewhere(config.http_host, config.http_port):
+        print(hint, flush=True)
     if not config.admin_token:
         print(f"admin token (none was given): {hub.admin_token}", flush=True)
     elif len(config.admin_token) < 8:
