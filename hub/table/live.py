@@ -249,8 +249,7 @@ class LiveTable:
             self.service.set_notice(self.notice)
             self._tell(seat, "\n".join(refusal_lines(e)), "error")
             return
-        self.messages.pop(seat, None)
-        self.zones.pop(seat, None)  # that view is used up: the next play needs a new one
+        self.messages.pop(seat, None)  # (its view is used up already: see `_changed`)
         self.notice = None
 
     def _refuse(self, seat: int, message: str, kind: Refusal, also: Also) -> None:
