@@ -67,9 +67,14 @@ def tile_sizes(regions: list[Region], guess: float, cfg: Config) -> list[tuple[f
     grid_a, grid_w = np.meshgrid(aspects, widths, indexing="ij")  # every (aspect, width)
     misfit = _misfit(sides, grid_w.ravel(), grid_a.ravel())
     strayed = float(cfg["guess_weight"]) * np.abs(np.log(grid_w.ravel() / guess))
+    cost = misfit.mean(axis=1) + strayed
+    scored = sorted(
+        zip(cost.tolist(), grid_w.ravel().tolist(), grid_a.ravel().tolist(), strict=True)
+    )
+    apart = float(cfg["distinct"])
     out: list[tuple[float, float]] = []
-    for _, width, aspect in _ranked(misfit.mean(axis=1) + strayed, grid_w, grid_a):
-        if all(abs(math.log(width / w)) > float(cfg["distinct"]) for w, _ in out):
+    for _, width, aspect in scored:
+        if all(abs(math.log(width / w)) > apart for w, _ in out):
             out.append((width, aspect))
         if len(out) == int(cfg["candidates"]):
             break
@@ -78,13 +83,8 @@ def tile_sizes(regions: list[Region], guess: float, cfg: Config) -> list[tuple[f
     # square shape (a 6-1 and a back end to end beside two dice, seed 9818: all three
     # candidates were too small to cut the pair; pairs laid together, read far more often)
     area = sides[:, 0] * sides[:, 1]
-    weighted = misfit @ (area / max(float(area.sum()), 1e-9)) + strayed
-    apart = float(cfg["distinct"])
-    for _, width, aspect in _ranked(weighted, grid_w, grid_a)[:1]:
-        if all(
-            abs(math.log(width / w)) > apart or abs(math.log(aspect / a)) > apart for w, a in out
-        ):
-            out.append((width, aspect))
+    best = int(np.argmin(misfit @ (area / max(float(area.sum()), 1e-9)) + strayed))
+    _add_if_new(out, float(grid_w.ravel()[best]), float(grid_a.ravel()[best]), apart)
     # regions shaped like one tile say its size outright, even far from what the pips suggest
     # (a close-up whose highlights look like small pips), or its shape: a lone tile among
     # square dice, which the fit above makes as square as the search allows. Where none has
@@ -99,17 +99,14 @@ def tile_sizes(regions: list[Region], guess: float, cfg: Config) -> list[tuple[f
     if lone:
         width = float(np.median([s for s, _ in lone]))
         aspect = float(np.median([a for _, a in lone]))
-        apart = float(cfg["distinct"])
-        if all(
-            abs(math.log(width / w)) > apart or abs(math.log(aspect / a)) > apart for w, a in out
-        ):
-            out.append((width, aspect))
+        _add_if_new(out, width, aspect, apart)
     return out
 
 
-def _ranked(cost: Floats, grid_w: Floats, grid_a: Floats) -> list[tuple[float, float, float]]:
-    """(cost, W, aspect) of every size of the grid, cheapest first."""
-    return sorted(zip(cost.tolist(), grid_w.ravel().tolist(), grid_a.ravel().tolist(), strict=True))
+def _add_if_new(out: list[tuple[float, float]], width: float, aspect: float, apart: float) -> None:
+    """Add the size to ``out`` unless one there is within ``apart`` (in log) in both ways."""
+    if all(abs(math.log(width / w)) > apart or abs(math.log(aspect / a)) > apart for w, a in out):
+        out.append((width, aspect))
 
 
 def _misfit(sides: Floats, width: Floats, aspect: Floats) -> Floats:
