@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 from pathlib import Path
 from typing import Any
@@ -59,11 +60,27 @@ def read_json(source: str) -> Any:
         raise TranscriptError(
             f"{source!r} is not JSON: {e.msg} at line {e.lineno} column {e.colno}"
         ) from None
+    except ValueError:  # a number longer than Python converts (sys.get_int_max_str_digits)
+        raise TranscriptError(_too_long(source, text)) from None
     except RecursionError:  # the decoder recurses once per level of nesting
         raise TranscriptError(
             f"{source!r} is JSON nested too deeply to read; a transcript nests a few levels "
             f"(transcript, hands, events, tiles)"
         ) from None
+
+
+def _too_long(source: str, text: str) -> str:
+    """Where the first number too long to convert is, for a person to find it."""
+    limit = sys.get_int_max_str_digits()
+    found = re.search(rf"\d{{{limit + 1},}}", text)
+    if found is None:  # pragma: no cover - the decoder raised for such a number
+        return f"{source!r} holds a number of more than {limit} digits"
+    line = text.count("\n", 0, found.start()) + 1
+    column = found.start() - text.rfind("\n", 0, found.start())
+    return (
+        f"{source!r} holds a number of {len(found.group())} digits at line {line} column "
+        f"{column}; a transcript's numbers are small (counts, terms, dice, option values)"
+    )
 
 
 def run(args: argparse.Namespace) -> int:

@@ -10,6 +10,7 @@ value and what would have been accepted.
 from __future__ import annotations
 
 import dataclasses
+import sys
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
@@ -418,6 +419,11 @@ def _read_toml(path: Path) -> dict[str, Any]:
         raise RulesError(f"cannot read rules file {str(path)!r}: {e.strerror}") from None
     except tomllib.TOMLDecodeError as e:
         raise RulesError(f"rules file {str(path)!r} is not valid TOML: {e}") from None
+    except ValueError:  # an integer longer than Python converts (sys.get_int_max_str_digits)
+        raise RulesError(
+            f"rules file {str(path)!r} holds a number of more than "
+            f"{sys.get_int_max_str_digits()} digits; option values are small whole numbers"
+        ) from None
 
 
 @cache

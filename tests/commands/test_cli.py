@@ -278,6 +278,22 @@ def test_referee_of_json_nested_too_deeply_says_so() -> None:
     assert "nested too deeply" in json.loads(p.stdout)["error"]["message"]
 
 
+def test_referee_of_a_number_too_long_to_read_says_so() -> None:
+    """A number of more digits than Python converts (4300) is input no transcript can be: exit 2
+    with a message naming where (interfaces.md), not a ValueError traceback and exit 1, the
+    status of an illegal event."""
+    text = (
+        '{"format": "tiengow-transcript/1", "rules": "hk", "seats": ["E", "S", "W", "N"], '
+        '"hands": [{"banker": "E", "banker_term": ' + "9" * 5000 + ', "events": []}]}'
+    )
+    p = tiengow("referee", "-", stdin=text)
+    assert p.returncode == 2 and "Traceback" not in p.stderr, p.stderr
+    message = json.loads(p.stdout)["error"]["message"]
+    column = text.index("9" * 5000) + 1
+    assert f"5000 digits at line 1 column {column}" in message, message
+    assert message in p.stderr
+
+
 def test_referee_of_a_transcript_saved_with_a_byte_order_mark(tmp_path: Path) -> None:
     """Windows editors and PowerShell's redirection save UTF-8 with a byte-order mark: the
     transcript in it is refereed, from a file and from stdin, not refused as 'not JSON'."""

@@ -98,6 +98,15 @@ def test_missing_file() -> None:
         load_rules("/nonexistent/club.toml")
 
 
+def test_a_rules_file_with_a_number_too_long_to_read_says_so(tmp_path: Path) -> None:
+    """A number of more digits than Python converts is refused as a bad rules file (exit 2 of
+    tiengow referee and selfplay), not a ValueError that ends them in a traceback."""
+    f = tmp_path / "club.toml"
+    f.write_text('base = "hk"\nzun_money = ' + "9" * 5000 + "\n", encoding="utf-8")
+    with pytest.raises(RulesError, match=r"club.toml' holds a number of more than 4300 digits"):
+        load_rules(str(f))
+
+
 def test_transcript_overrides_nest() -> None:
     r = resolve_rules({"preset": "hk", "li_pai": {"seven_mil": True}, "wen_zun": True})
     assert r.li_pai.seven_mil and r.li_pai.quan_bai and r.wen_zun
