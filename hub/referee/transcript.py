@@ -15,7 +15,7 @@ from typing import Any
 
 from hub.referee.hand import Action, HandState, Namer, decide, evolve, new_hand, table_for
 from hub.rules.errors import IllegalPlay, RulesError, TienGowError, TranscriptError
-from hub.rules.options import Direction, Rules, Variant, resolve_rules
+from hub.rules.options import MAX_WHOLE, Direction, Rules, Variant, resolve_rules
 from hub.rules.scoring import (
     LastTrick,
     Payment,
@@ -215,8 +215,12 @@ def parse_transcript(data: Any, rules_override: Rules | None = None) -> Transcri
                 f"{where}.banker: unknown seat {banker!r}; seats are {list(seats_t)}"
             )
         term = h.get("banker_term")
-        if term is not None and (not isinstance(term, int) or isinstance(term, bool) or term < 1):
-            raise TranscriptError(f"{where}.banker_term: a whole number ≥ 1, got {term!r}")
+        if term is not None and (
+            not isinstance(term, int) or isinstance(term, bool) or not 1 <= term <= MAX_WHOLE
+        ):
+            raise TranscriptError(
+                f"{where}.banker_term: a whole number from 1 to {MAX_WHOLE}, got {term!r}"
+            )
         deal = (
             parse_deal(h["deal"], seats_t, f"{where}.deal") if h.get("deal") is not None else None
         )

@@ -102,6 +102,11 @@ class PaiGowTiebreak(StrEnum):
     CLASS = "class"
 
 
+MAX_WHOLE = 1_000_000
+"""The largest amount, multiplier or count an option (or a transcript's banker_term) may
+take: far above any table's, and low enough that every result prints as a plain number."""
+
+
 def _opt(default: Any, doc: str, allowed: tuple[Any, ...] | None = None) -> Any:
     return field(default=default, metadata={"doc": doc, "allowed": allowed})
 
@@ -286,7 +291,7 @@ def _describe(f: dataclasses.Field[Any]) -> str:
     if isinstance(f.default, bool):
         return "true | false"
     if isinstance(f.default, int):
-        return "a whole number ≥ 0"
+        return f"a whole number from 0 to {MAX_WHOLE}"
     return type(f.default).__name__
 
 
@@ -338,6 +343,8 @@ def _coerce(source: str, key: str, f: dataclasses.Field[Any], value: Any) -> Any
             raise bad()
         if value < 0:
             raise bad("negative")
+        if value > MAX_WHOLE:
+            raise bad("too large")
         return value
     if isinstance(default, str):
         if not isinstance(value, str):

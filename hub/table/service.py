@@ -18,7 +18,14 @@ from hub.referee.hand import Action
 from hub.referee.transcript import FORMAT, action_json, parse_action
 from hub.rules.errors import IllegalPlay, Refusal, RulesError, TienGowError, TranscriptError
 from hub.rules.explain import explain_items
-from hub.rules.options import Rules, load_rules, preset_names, resolve_rules, rules_json
+from hub.rules.options import (
+    MAX_WHOLE,
+    Rules,
+    load_rules,
+    preset_names,
+    resolve_rules,
+    rules_json,
+)
 from hub.rules.tiles import faces_in
 from hub.table.session import LiveSession, replay
 
@@ -117,10 +124,12 @@ class TableService:
         seats = body.get("seats")
         banker = first.get("banker", body.get("banker"))
         term = first.get("banker_term")
-        if term is not None and (not isinstance(term, int) or isinstance(term, bool) or term < 1):
+        if term is not None and (
+            not isinstance(term, int) or isinstance(term, bool) or not 1 <= term <= MAX_WHOLE
+        ):
             raise TranscriptError(
-                f"hands[0].banker_term: a whole number ≥ 1 (1 = the banker's first hand), "
-                f"got {term!r}"
+                f"hands[0].banker_term: a whole number from 1 to {MAX_WHOLE} (1 = the banker's "
+                f"first hand), got {term!r}"
             )
         deal = first.get("deal")  # optional, as in a transcript: then the hand is refereed on it
         rules = body.get("rules", self.house_rules)

@@ -305,3 +305,18 @@ def test_a_gao_jiao_pair_that_captured_a_led_wen_zun_wins_the_trick(
     events = [*capture, {"seat": "W", "discard": 2}, {"seat": "N", "discard": 2}]
     hand = referee_json(transcript(events, deal, rules))["hands"][0]
     assert hand["tricks"] == [{"leader": "E", "winner": "S", "size": 2}]
+
+
+@pytest.mark.parametrize(
+    "term", [0, 1_000_001, int("9" * 4300)], ids=["zero", "a-million-and-one", "4300-digits"]
+)
+def test_a_banker_term_out_of_range_is_not_a_transcript(term: int) -> None:
+    """banker_term is a count of consecutive hands (transcript.md): one that no session reaches
+    is refused with the value and what is accepted. A 4300-digit term was taken, and its
+    factor made amounts too long to print: a traceback instead of a result or an error."""
+    tr = transcript([])
+    tr["hands"][0]["banker_term"] = term
+    with pytest.raises(
+        TranscriptError, match=r"banker_term: a whole number from 1 to 1000000, got"
+    ):
+        referee_json(tr)

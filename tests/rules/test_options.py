@@ -71,6 +71,14 @@ def test_a_preset_file_can_derive_from_another(tmp_path: Path) -> None:
         ("si_da_he = 4.0", r"'si_da_he' has value 4.0; allowed: 4 \| 'n_players'"),
         ('si_da_he = "all"', r"'si_da_he' has value 'all'; allowed: 4 \| 'n_players'"),
         ("zun_money = -1", r"'zun_money' has value -1 \(negative\)"),
+        # an absurd amount or multiplier is refused, not carried into the money
+        (
+            "zun_money = 10000000000",
+            r"'zun_money' has value 10000000000 \(too large\); allowed: a whole number from 0 "
+            r"to 1000000",
+        ),
+        ("ba_zhi_mult = 1000001", r"'ba_zhi_mult' has value 1000001 \(too large\)"),
+        ("forfeit_payment = 9223372036854775807", r"'forfeit_payment' .* \(too large\)"),
         ('yao_jie_tiles = ["7-1"]', r"'yao_jie_tiles' has value \['7-1'\].*unknown tile"),
         # §I #16, §E.4: the 么 are 5-1 and 2-1 (擒 is 5-1 by 6-1, 2-1 by 4-2); 天 is no 么
         (

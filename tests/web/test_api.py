@@ -139,7 +139,7 @@ def test_pad_presence_shows_without_a_session(tmp_path: Path) -> None:
     assert pads[2] == {"seat": 2, "online": True} and pads[0]["online"] is False
 
 
-@pytest.mark.parametrize("term", ["x", 0, -1, True, 2.5])
+@pytest.mark.parametrize("term", ["x", 0, -1, True, 2.5, 1_000_001])
 def test_a_session_with_a_bad_banker_term_gets_400_and_starts_nothing(
     client: TestClient, term: object
 ) -> None:
