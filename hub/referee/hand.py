@@ -323,14 +323,7 @@ def decide(rules: Rules, table: GroupTable, state: HandState, action: Action, na
             return _decide_play(rules, table, state, action, who, name)
         if kind == "discard":
             return _decide_discard(state, action, who)
-    if kind == "dice":
-        if len(action.dice) != 2 or not all(1 <= d <= 6 for d in action.dice):
-            raise IllegalPlay(
-                f"{who} threw {list(action.dice)!r}: dice are two numbers from 1 to 6",
-                Refusal.BAD_DICE,
-            )
-        return DiceThrown(seat, action.dice)
-    if kind == "declare":
+    if kind == "declare":  # before the hand-over check: every claim of the deal is weighed
         return _decide_declare(rules, state, action, who)
     if state.done:
         if state.claims:
@@ -342,6 +335,13 @@ def decide(rules: Rules, table: GroupTable, state: HandState, action: Action, na
         raise IllegalPlay(
             f"{who} acted after the hand ended: every tile has been played", Refusal.HAND_OVER
         )
+    if kind == "dice":
+        if len(action.dice) != 2 or not all(1 <= d <= 6 for d in action.dice):
+            raise IllegalPlay(
+                f"{who} threw {list(action.dice)!r}: dice are two numbers from 1 to 6",
+                Refusal.BAD_DICE,
+            )
+        return DiceThrown(seat, action.dice)
     if kind == "forfeit":
         return _decide_forfeit(rules, state, seat, who, name)
     if not state.active >> seat & 1:

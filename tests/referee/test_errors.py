@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 import re
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -320,3 +322,31 @@ def test_a_banker_term_out_of_range_is_not_a_transcript(term: int) -> None:
         TranscriptError, match=r"banker_term: a whole number from 1 to 1000000, got"
     ):
         referee_json(tr)
+
+
+def test_dice_thrown_after_the_hand_ended_are_refused() -> None:
+    """transcript.md: a hand ends by itself when every tile has been played (or by a 例牌
+    claim); nothing happens in it after that. A play or a forfeit there was refused as acting
+    after the hand ended, but a dice event was taken (and a last hand with it was complete and
+    paid as if nothing followed), though no lead remains for the residual-tile dice to decide
+    (§F.5) and the 牌頭 throw of the next deal belongs to the next hand."""
+    golden = Path(__file__).resolve().parent.parent / "golden" / "G01-banker-term2-wins-ru-er.json"
+    tr = json.loads(golden.read_text(encoding="utf-8"))["transcript"]
+    events = tr["hands"][0]["events"]
+    events.append({"seat": "E", "dice": [3, 4]})
+    e = refused(tr)
+    assert (e.hand, e.event) == (0, len(events) - 1)
+    assert e.message == "E acted after the hand ended: every tile has been played"
+
+    claim = transcript(
+        [{"seat": "S", "declare": "quan_bai"}, {"seat": "W", "dice": [6, 6]}],
+        deal={
+            "E": ["6-6", "6-6", "1-1", "1-1", "4-4", "4-4", "3-1", "3-1"],
+            "S": ["5-5", "5-5", "3-3", "3-3", "2-2", "2-2", "6-5", "6-5"],
+            "W": ["6-4", "6-4", "6-1", "6-1", "5-1", "5-1", "6-3", "5-4"],
+            "N": ["6-2", "5-3", "5-2", "4-3", "4-2", "4-1", "3-2", "2-1"],
+        },
+    )
+    e = refused(claim)
+    assert (e.hand, e.event) == (0, 1)
+    assert e.message == "W acted after the hand ended: S claimed the 例牌 'quan_bai'"
