@@ -96,6 +96,7 @@ class Declared(NamedTuple):
     seat: int
     name: str
     value: int  # 2 (七枝) or 4 (八枝): the best 例牌 the hand qualifies for
+    shown: int = 0  # the tiles shown with the claim when the deal is unknown
 
 
 class Forfeited(NamedTuple):
@@ -135,6 +136,7 @@ class Claim(NamedTuple):
     seat: int
     name: str
     value: int
+    shown: int = 0  # the tiles shown with the claim when the deal is unknown
 
 
 @dataclass(slots=True)
@@ -324,7 +326,7 @@ def decide(rules: Rules, table: GroupTable, state: HandState, action: Action, na
         if kind == "discard":
             return _decide_discard(state, action, who)
     if kind == "declare":  # before the hand-over check: every claim of the deal is weighed
-        return _decide_declare(rules, state, action, who)
+        return _decide_declare(rules, state, action, who, name)
     if state.done:
         if state.claims:
             c = state.claims[0]
@@ -534,7 +536,9 @@ def _decide_discard(state: HandState, action: Action, who: str) -> Discarded:
     return Discarded(seat, mask, count)
 
 
-def _decide_declare(rules: Rules, state: HandState, action: Action, who: str) -> Declared:
+def _decide_declare(
+    rules: Rules, state: HandState, action: Action, who: str, name: Namer
+) -> Declared:
     if state.started:
         raise IllegalPlay(
             f"{who} declared {action.name!r} after play began: 例牌 are declared before the first lead",
@@ -561,6 +565,7 @@ def _decide_declare(rules: Rules, state: HandState, action: Action, who: str) ->
         hand = state.hands[action.seat]
     elif action.faces:  # a live table: the claimant shows the hand (extension: "tiles")
         hand = _resolve(state, action, who)
+        _check_shown_beside_claims(state, action, who, name)
         if hand.bit_count() != rules.hand_size:
             raise IllegalPlay(
                 f"{who} showed {hand.bit_count()} tiles for {action.name!r}; a hand is {rules.hand_size}",
@@ -578,7 +583,27 @@ def _decide_declare(rules: Rules, state: HandState, action: Action, who: str) ->
             f"{who} declared {action.name!r} holding {format_mask(hand)}, which is not that hand",
             Refusal.DECLARE,
         )
-    return Declared(action.seat, action.name, max(found.values()))
+    shown = 0 if state.known else hand
+    return Declared(action.seat, action.name, max(found.values()), shown)
+
+
+def _check_shown_beside_claims(state: HandState, action: Action, who: str, name: Namer) -> None:
+    """The hands shown for the claims of one deal come from one set of 32 tiles (§A.1)."""
+    shown = 0
+    for c in state.claims:
+        shown |= c.shown
+    for face in set(action.faces):
+        wanted = action.faces.count(face)
+        free = (FACE_MASK[face] & ~shown).bit_count()
+        if wanted > free:
+            owners = [name(c.seat) for c in state.claims if c.shown & FACE_MASK[face]]
+            text = FACES[face].text
+            raise IllegalPlay(
+                f"{who} showed {text} for {action.name!r}, but the set has "
+                f"{FACES[face].copies} and {' and '.join(owners)}'s claim showed "
+                f"{'them' if free == 0 and FACES[face].copies > 1 else 'it'} already",
+                Refusal.DECLARE,
+            )
 
 
 def _decide_forfeit(rules: Rules, state: HandState, seat: int, who: str, name: Namer) -> Forfeited:
@@ -618,7 +643,8 @@ def evolve(rules: Rules, table: GroupTable, state: HandState, event: Event) -> H
     trick = state.trick
     kind = type(event)
     if kind is Played:
-        seat, mask, cls, strength = event  # type: ignore[misc]
+        played: Played = event  # type: ignore[assignment]  # (narrowed by the type test)
+        seat, mask, cls, strength = played
         count = mask.bit_count()
         state.face_up |= mask
         state.best = len(trick)
@@ -686,7 +712,7 @@ def _first_to_act(state: HandState) -> int:
 
 def _evolve_other(state: HandState, event: Declared | Forfeited | DiceThrown) -> HandState:
     if isinstance(event, Declared):
-        state.claims.append(Claim(event.seat, event.name, event.value))
+        state.claims.append(Claim(event.seat, event.name, event.value, event.shown))
         state.done = True
     elif isinstance(event, Forfeited):
         state.active &= ~(1 << event.seat)

@@ -350,3 +350,24 @@ def test_dice_thrown_after_the_hand_ended_are_refused() -> None:
     e = refused(claim)
     assert (e.hand, e.event) == (0, 1)
     assert e.message == "W acted after the hand ended: S claimed the 例牌 'quan_bai'"
+
+
+def test_claims_shown_without_a_deal_must_fit_in_one_set() -> None:
+    """A live table's 例牌 claim shows the hand ("tiles"); two claims of one deal show two
+    different hands of the same 32 tiles (§A.1: 5-5 twice, 6-3 once ...). The second claim was
+    checked alone, so W's 全白 reusing S's 5-5, 3-3 and 2-2 was taken; it is refused, naming the
+    tile and whose claim showed it, and a claim that fits beside the first is still weighed."""
+    s_hand = ["5-5", "5-5", "3-3", "3-3", "2-2", "2-2", "6-5", "6-5"]
+    s_claim = {"seat": "S", "declare": "quan_bai", "tiles": s_hand}
+    w_hand = ["5-5", "5-5", "3-3", "3-3", "2-2", "2-2", "6-3", "6-2"]
+    e = refused(transcript([s_claim, {"seat": "W", "declare": "quan_bai", "tiles": w_hand}], None))
+    assert (e.hand, e.event) == (0, 1)
+    assert e.message == (
+        "W showed 5-5 for 'quan_bai', but the set has 2 and S's claim showed them already"
+    )
+
+    civil = ["6-6", "6-6", "1-1", "1-1", "4-4", "4-4", "3-1", "3-1"]
+    rules = {"preset": "hk", "li_pai": {"eight_civil": True}}
+    events = [s_claim, {"seat": "W", "declare": "eight_civil", "tiles": civil}]
+    hand = referee_json(transcript(events, None, rules))["hands"][0]
+    assert hand["winner"] == "S" and hand["finish"] == ["li_pai"]
