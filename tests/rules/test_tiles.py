@@ -63,6 +63,8 @@ def test_parse_faces_and_names(text: str, face: str) -> None:
         ("十", "6-4"),
         ("瓶", "6-4"),
         ("短10", "6-4"),
+        ("牌頭", "6-4"),  # [003] ¶1's name, §A.1 and §I #25 (also the wall's taking, §B.2)
+        ("牌头", "6-4"),
         ("短11", "6-5"),
         ("短7", "6-1"),
         ("羽扇", "5-1"),
