@@ -44,6 +44,7 @@ from hub.rules.play import beats_in, groups_in
 from hub.rules.scoring import Payment, each_pays, li_pai_value
 from hub.rules.tiles import (
     ALL_TILES,
+    FACE_INDEX,
     FACE_MASK,
     FACES,
     TILE_FACE,
@@ -51,6 +52,7 @@ from hub.rules.tiles import (
     allocate,
     format_mask,
     parse_face,
+    tiles_in,
 )
 
 ZHIZUN_CLASSES = (Cls.ZHIZUN, Cls.WENZUN)
@@ -563,6 +565,14 @@ def _decide_declare(
         raise IllegalPlay(f"{who} declared twice", Refusal.DECLARE)
     if state.known:
         hand = state.hands[action.seat]
+        if action.faces and sorted(action.faces) != sorted(
+            FACE_INDEX[t] for t in tiles_in(hand)
+        ):  # a hand shown beside the deal must be the hand dealt
+            written = "+".join(FACES[f].text for f in sorted(action.faces))
+            raise IllegalPlay(
+                f"{who} showed {written} for {action.name!r} but was dealt {format_mask(hand)}",
+                Refusal.DECLARE,
+            )
     elif action.faces:  # a live table: the claimant shows the hand (extension: "tiles")
         hand = _resolve(state, action, who)
         _check_shown_beside_claims(state, action, who, name)

@@ -371,3 +371,25 @@ def test_claims_shown_without_a_deal_must_fit_in_one_set() -> None:
     events = [s_claim, {"seat": "W", "declare": "eight_civil", "tiles": civil}]
     hand = referee_json(transcript(events, None, rules))["hands"][0]
     assert hand["winner"] == "S" and hand["finish"] == ["li_pai"]
+
+
+def test_a_claim_showing_other_tiles_than_the_deal_is_refused() -> None:
+    """With a deal, the hand shown for a 例牌 ("tiles") must be the seat's dealt hand: when
+    every tile can be checked against its holder (transcript.md, deal), S showing a 全白 he was
+    not dealt was taken, the shown tiles ignored."""
+    deal = {
+        "E": ["6-6", "6-6", "1-1", "1-1", "4-4", "4-4", "3-1", "3-1"],
+        "S": ["5-5", "5-5", "3-3", "3-3", "2-2", "2-2", "6-5", "6-5"],
+        "W": ["6-4", "6-4", "6-1", "6-1", "5-1", "5-1", "6-3", "5-4"],
+        "N": ["6-2", "5-3", "5-2", "4-3", "4-2", "4-1", "3-2", "2-1"],
+    }
+    shown = ["5-5", "5-5", "3-3", "3-3", "2-2", "2-2", "6-5", "6-2"]
+    e = refused(transcript([{"seat": "S", "declare": "quan_bai", "tiles": shown}], deal))
+    assert (e.hand, e.event) == (0, 0)
+    assert e.message == (
+        "S showed 5-5+5-5+3-3+3-3+2-2+2-2+6-5+6-2 for 'quan_bai' but was dealt "
+        "5-5+5-5+3-3+3-3+2-2+2-2+6-5+6-5"
+    )
+    shown[-1] = "6-5"  # the dealt hand, shown: the claim stands
+    hand = referee_json(transcript([{"seat": "S", "declare": "quan_bai", "tiles": shown}], deal))
+    assert hand["hands"][0]["winner"] == "S"
