@@ -182,9 +182,8 @@ def encode(msg: "Message") -> bytes:
 
 def decode(data: bytes, to_pad: bool = False) -> "Message":
     """Parse and validate the JSON bytes of one message (an MQTT payload, a serial frame body);
-    ``to_pad``: see ``validate``."""
-    if len(data) > MAX_LINE:
-        raise ProtocolError("message of %d bytes exceeds the %d-byte limit" % (len(data), MAX_LINE))
+    ``to_pad``: see ``validate``. No length limit here: the page sets 512 bytes for a serial
+    line only (``unframe`` checks it), so an MQTT payload may be longer (optional fields)."""
     try:
         msg = json.loads(data)
     except (ValueError, UnicodeError) as exc:

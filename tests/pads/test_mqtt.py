@@ -212,3 +212,44 @@ def test_the_embedded_broker_gives_a_client_only_its_own_retained_topics() -> No
             c.disconnect()
             c.loop_stop()
         broker.stop()
+
+
+def test_an_mqtt_message_over_512_bytes_is_applied_the_limit_is_serials(
+    mosquitto: Mosquitto, recorder: Recorder, hub: tuple[PadIntake, MqttPads]
+) -> None:
+    """pad-protocol.md puts the 512-byte limit on a serial line; an MQTT payload is the JSON
+    bytes with no such limit, and a newer pad's optional fields may make a press longer."""
+    import json
+
+    import paho.mqtt.client as mqtt
+    from paho.mqtt.enums import CallbackAPIVersion
+
+    intake, _ = hub
+    acks: list[dict[str, object]] = []
+    got = threading.Event()
+
+    def on_message(client: mqtt.Client, userdata: object, message: mqtt.MQTTMessage) -> None:
+        acks.append(json.loads(message.payload))
+        got.set()
+
+    subscribed = threading.Event()
+    pad = mqtt.Client(CallbackAPIVersion.VERSION2, client_id="big-pad")
+    pad.on_message = on_message
+    pad.on_subscribe = lambda *args: subscribed.set()
+    pad.connect("127.0.0.1", mosquitto.port)
+    pad.loop_start()
+    try:
+        pad.subscribe("tiengow/t1/seat/2/down", qos=1)
+        assert subscribed.wait(TIMEOUT)
+        press = {"v": 1, "seat": 2, "t": "btn", "seq": 1, "boot": 9, "b": "play", "x": "-" * 600}
+        payload = json.dumps(press).encode()
+        assert len(payload) > 512
+        pad.publish("tiengow/t1/seat/2/up", payload, qos=1)
+        assert recorder.wait_count(1)
+        assert got.wait(TIMEOUT)
+    finally:
+        pad.loop_stop()
+        pad.disconnect()
+    assert recorder.buttons() == ["play"]
+    assert {"t": "ack", "ack": 1, "boot": 9}.items() <= acks[0].items()
+    assert intake.stats.malformed == 0
