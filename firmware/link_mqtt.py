@@ -1,11 +1,12 @@
 """Transport B on the pad: Wi-Fi + umqtt.simple (micropython-lib), with reconnect.
 
 Retained ``online`` 1 on connect, last will ``online`` 0, QoS 1 both ways. umqtt's calls
-block; one that hangs longer than the watchdog (8 s: a broker gone mid-publish) resets the
-pad, which then reconnects and resends what was unacked (presses still in RAM are lost only
-with the reset itself, which the player sees as the boot screen). When Wi-Fi or the
+block, so every read and write on the broker's socket has a timeout (``_IO_TIMEOUT_S``, well
+under the 8 s watchdog): a broker gone without a word (power, Wi-Fi) mid-publish is a dropped
+link, not a hang that resets the pad and loses the presses queued in RAM. When Wi-Fi or the
 broker goes away the screen shows the link loss, presses stay queued, and the link comes back
-with growing pauses (1 s .. 8 s); after every reconnect the pad says hello again.
+with growing pauses (1 s .. 8 s); after every reconnect the pad says hello again and resends
+what was unacked.
 """
 
 import asyncio
@@ -25,6 +26,36 @@ _MIN_BACKOFF_MS = const(1000)
 _MAX_BACKOFF_MS = const(8000)
 _WIFI_WAIT_MS = const(15000)
 _KEEPALIVE_S = const(10)
+_IO_TIMEOUT_S = const(2)  # one blocking socket call; a publish makes two (send, PUBACK)
+
+
+class _TimedSocket:
+    """The broker's socket with a timeout on every blocking call. umqtt.simple's wait_msg()
+    puts its socket back into blocking mode after each read, which drops the timeout that
+    connect(timeout=) set: a publish waiting for its PUBACK from a broker that vanished
+    without a reset then waited for ever, until the watchdog reset the pad."""
+
+    def __init__(self, sock: "Any", timeout_s: int) -> None:
+        self._sock = sock
+        self._timeout_s = timeout_s
+        sock.settimeout(timeout_s)
+
+    def setblocking(self, flag: bool) -> None:
+        self._sock.settimeout(self._timeout_s if flag else 0)
+
+    def settimeout(self, timeout_s: "int | None") -> None:
+        self._sock.settimeout(self._timeout_s if timeout_s is None else timeout_s)
+
+    def read(self, n: int) -> "Any":
+        return self._sock.read(n)
+
+    def write(self, buf: "Any", n: "int | None" = None) -> "Any":
+        if n is None:
+            return self._sock.write(buf)
+        return self._sock.write(buf, n)
+
+    def close(self) -> None:
+        self._sock.close()
 
 
 class MqttLink:
@@ -73,7 +104,8 @@ class MqttLink:
         )
         client.set_last_will(self.online, b"0", retain=True, qos=1)
         client.set_callback(self._on_message)
-        client.connect()
+        client.connect(timeout=_IO_TIMEOUT_S)
+        client.sock = _TimedSocket(client.sock, _IO_TIMEOUT_S)
         client.publish(self.online, b"1", retain=True, qos=1)
         client.subscribe(self.down, qos=1)
         self.client = client

@@ -27,6 +27,10 @@ CFG = {"seat": 3, "table": "t1", "wifi": {"ssid": "club", "password": ""},
        "broker": {"host": "127.0.0.1", "port": 1883, "user": "pad-t1-3", "password": "pw"}}
 
 
+def reset():
+    BROKER.update(up=True, silent=False, log=[], pending=[], connects=0, waited=[], hung=False)
+
+
 def presses():
     out = []
     for topic, msg, retain, qos in BROKER["log"]:
@@ -38,6 +42,7 @@ def presses():
 
 
 async def scenario():
+    reset()
     pad = padcore.Pad(3, 42, "t", "unix", ["btn"], 0)
     link = MqttLink(pad, CFG, FakeWlan())
     task = asyncio.create_task(link.run())
@@ -76,6 +81,49 @@ def test_reconnect_keeps_every_press():
     check(online == [(b"1", True, 1), (b"1", True, 1)], "retained online: %r" % online)
     check(all(q == 1 for t, m, r, q in BROKER["log"]), "QoS 1 throughout")
     check(BROKER["will"] == ("tiengow/t1/seat/3/online", b"0", True, 1), "%r" % (BROKER["will"],))
+
+
+async def vanishing():
+    reset()
+    pad = padcore.Pad(3, 42, "t", "unix", ["btn"], 0)
+    link = MqttLink(pad, CFG, FakeWlan())
+    task = asyncio.create_task(link.run())
+    pad.press("play")
+    for _ in range(200):
+        await asyncio.sleep_ms(10)
+        if pad.sender.pending() == 0 and pad.sender.seq >= 2:
+            break
+    check(pad.sender.pending() == 0, "first press acked")
+    BROKER["silent"] = True  # the broker's machine loses power: no reset, no answer
+    pad.press("discard")
+    for _ in range(100):
+        await asyncio.sleep_ms(10)
+        if link.client is None or BROKER["hung"]:
+            break
+    check(not BROKER["hung"], "umqtt blocked with no timeout: the watchdog resets the pad")
+    check(pad.screen.link == padcore.LINK_LOST, "the screen shows the loss")
+    pad.press("ok")
+    BROKER["silent"] = False  # it is back
+    for _ in range(1000):
+        await asyncio.sleep_ms(10)
+        if pad.sender.pending() == 0 and link.connects >= 2:
+            break
+    task.cancel()
+    return pad, link
+
+
+def test_a_broker_that_vanishes_times_out_before_the_watchdog_and_keeps_every_press():
+    # umqtt's calls block; a broker gone without a word (no reset) left a publish waiting for
+    # its PUBACK for ever, until the 8 s watchdog reset the pad and the presses queued in RAM
+    # were lost with it (pad-protocol.md Delivery: the pad keeps an un-acked message and keeps
+    # trying)
+    pad, link = asyncio.run(vanishing())
+    check(not BROKER["hung"], "no blocking read without a timeout")
+    waited = BROKER["waited"]
+    check(waited and all(0 < t <= 3 for t in waited), "timeouts well under 8 s: %r" % waited)
+    values = [b for _, b in presses()]
+    check(values == ["play", "discard", "ok"], "presses %r" % (values,))
+    check(link.connects >= 2, "reconnected: %d" % link.connects)
 
 
 run(globals())
