@@ -25,6 +25,7 @@ _TICK_MS = const(10)
 _MIN_BACKOFF_MS = const(1000)
 _MAX_BACKOFF_MS = const(8000)
 _WIFI_WAIT_MS = const(15000)
+_PAUSE_STEP_MS = const(200)  # the Wi-Fi wait's step too
 _KEEPALIVE_S = const(10)
 _IO_TIMEOUT_S = const(2)  # one blocking socket call; a publish makes two (send, PUBACK)
 
@@ -86,8 +87,8 @@ class MqttLink:
         while not wlan.isconnected():
             if waited > _WIFI_WAIT_MS:
                 raise OSError("Wi-Fi %r did not connect" % self.cfg["wifi"]["ssid"])
-            await asyncio.sleep_ms(200)
-            waited += 200
+            await asyncio.sleep_ms(_PAUSE_STEP_MS)
+            waited += _PAUSE_STEP_MS
             self.alive += 1  # waiting for Wi-Fi is progress: keep the watchdog fed
 
     def _connect(self) -> None:
@@ -119,6 +120,15 @@ class MqttLink:
                 pass
         self.pad.disconnected()
 
+    async def _pause(self, ms: int) -> None:
+        """Wait ``ms`` before trying the broker again, moving all along: the watchdog feeds
+        only in a second in which every watched loop moved, and an 8 s pause slept in one
+        go reset the pad (and lost the presses it kept for the broker's return)."""
+        while ms > 0:
+            await asyncio.sleep_ms(min(ms, _PAUSE_STEP_MS))
+            ms -= _PAUSE_STEP_MS
+            self.alive += 1
+
     async def run(self) -> None:
         backoff = _MIN_BACKOFF_MS
         last_ping = padcore.now_ms()
@@ -130,7 +140,7 @@ class MqttLink:
                     self._connect()
                 except OSError:
                     self._drop()
-                    await asyncio.sleep_ms(backoff)
+                    await self._pause(backoff)
                     backoff = min(backoff * 2, _MAX_BACKOFF_MS)
                     continue
                 backoff = _MIN_BACKOFF_MS

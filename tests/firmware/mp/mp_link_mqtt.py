@@ -2,6 +2,7 @@
 # will, and reconnect after the broker goes away, with every press delivered.
 import asyncio
 import json
+import time
 
 import padcore
 from harness import check, run
@@ -124,6 +125,37 @@ def test_a_broker_that_vanishes_times_out_before_the_watchdog_and_keeps_every_pr
     values = [b for _, b in presses()]
     check(values == ["play", "discard", "ok"], "presses %r" % (values,))
     check(link.connects >= 2, "reconnected: %d" % link.connects)
+
+
+async def broker_down_for(ms):
+    reset()
+    BROKER["up"] = False  # the broker is restarting, or the hub's machine is off
+    pad = padcore.Pad(3, 42, "t", "unix", ["btn"], 0)
+    link = MqttLink(pad, CFG, FakeWlan())
+    task = asyncio.create_task(link.run())
+    pad.press("play")
+    start = since = time.ticks_ms()
+    last = link.alive
+    longest = 0
+    while time.ticks_diff(time.ticks_ms(), start) < ms:
+        await asyncio.sleep_ms(50)
+        now = time.ticks_ms()
+        if link.alive != last:
+            last = link.alive
+            since = now
+        longest = max(longest, time.ticks_diff(now, since))
+    task.cancel()
+    return longest, link, pad
+
+
+def test_a_link_waiting_to_reconnect_keeps_the_watchdog_fed():
+    # main.watchdog feeds the 8 s hardware watchdog only in a second (_FEED_MS) in which
+    # every watched loop moved; the link slept out its reconnect pause in one go, and the
+    # pause grows 1, 2, 4, 8 s: a broker down for some 15 s reset the pad, and the presses
+    # queued in RAM were lost with it (pad-protocol.md: the pad keeps trying, more slowly)
+    longest, link, pad = asyncio.run(broker_down_for(3500))
+    check(link.client is None and pad.sender.presses() == 1, "still down, the press kept")
+    check(longest < 1000, "the link stood still for %d ms" % longest)
 
 
 run(globals())
