@@ -102,11 +102,19 @@ class Nfc:
     async def run(self) -> None:
         import padcore
 
-        await self._ask(_SAM_CONFIGURATION, b"\x01\x14\x01")  # normal mode, 1 s timeout, IRQ
+        configured = False
         while True:
             try:
-                answer = await self._ask(_IN_LIST_PASSIVE_TARGET, b"\x01\x00")
-                self.seen(parse_uid(answer) if answer else None, padcore.now_ms(), padcore.ticks_diff)
-            except OSError:  # reader unplugged or busy: try again later
-                pass
+                if not configured:  # normal mode, 1 s timeout, IRQ
+                    answer = await self._ask(_SAM_CONFIGURATION, b"\x01\x14\x01")
+                    configured = answer is not None
+                else:
+                    answer = await self._ask(_IN_LIST_PASSIVE_TARGET, b"\x01\x00")
+                    now = padcore.now_ms()
+                    self.seen(parse_uid(answer) if answer else None, now, padcore.ticks_diff)
+            except OSError:
+                # unplugged, a loose wire, busy: the reader is optional, so the pad goes on
+                # without it (an error out of this task would reset the pad for ever after),
+                # and sets it up again when it answers (a PN532 powered up again starts asleep)
+                configured = False
             await asyncio.sleep_ms(_POLL_MS)
