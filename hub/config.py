@@ -126,6 +126,11 @@ def load(flags: dict[str, Any]) -> HubConfig:
             raw = tomllib.loads(path.read_text(encoding="utf-8"))
         except OSError as e:
             raise ConfigError(f"cannot read config {str(path)!r}: {e.strerror}") from None
+        except UnicodeDecodeError as e:  # (saved in Latin-1, Big5 ... by an editor)
+            raise ConfigError(
+                f"config {str(path)!r} is not UTF-8 text (byte {e.object[e.start]:#x} at "
+                f"position {e.start}); a TOML file is UTF-8: save it as UTF-8"
+            ) from None
         except tomllib.TOMLDecodeError as e:
             raise ConfigError(f"config {str(path)!r} is not valid TOML: {e}") from None
         unknown = sorted(set(raw) - set(KEYS))
