@@ -95,6 +95,8 @@ def parse_mqtt(value: str) -> str:
 
 def parse_serial(items: dict[Any, Any] | list[str], players: int = 4) -> dict[int, str]:
     pairs: list[tuple[str, Any]] = []
+    if isinstance(items, str):  # (the flag's form in a file: read letter by letter otherwise)
+        raise ConfigError(f"serial: {items!r} is not {KEYS['serial']}")
     if isinstance(items, dict):
         pairs = [(str(k), v) for k, v in items.items()]
     else:
