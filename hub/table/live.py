@@ -109,6 +109,7 @@ class LiveTable:
         self.clock = clock
         self.lock = threading.RLock()
         self.zones: dict[int, ZoneView] = {}  # the last settled view of each seat's play zone
+        self.played: dict[int, ZoneView] = {}  # the view each seat's last play used up
         self.seen_at: dict[int, float] = {}
         self.tried: dict[int, ZoneView] = {}  # the view of each seat last auto-confirmed
         self.pending: dict[int, _Pending] = {}
@@ -122,6 +123,7 @@ class LiveTable:
     def on_zone(self, view: ZoneView) -> None:
         with self.lock:
             self.zones[view.seat] = view
+            self.played.pop(view.seat, None)
             self.seen_at[view.seat] = self.clock()  # the camera's clock may be a video's
             pending = self.pending.get(view.seat)
             if pending is not None and pending.faces != view.faces:
@@ -175,6 +177,11 @@ class LiveTable:
         if not self.settings.camera:
             self._refuse(seat, "no camera: the operator enters plays", Refusal.NO_CAMERA, also)
             return
+        if view is None and self._has_just_played(seat):
+            # a press after the auto-confirm, or a second press: those tiles are in already
+            self._tell(seat, "played already", "")
+            self._record_only(seat, also, "pressed", {"button": "play", "note": "played already"})
+            return
         if view is None or not view.faces:
             self._refuse(seat, "no tiles seen in your play zone", Refusal.NO_TILES_SEEN, also)
             return
@@ -183,6 +190,12 @@ class LiveTable:
             self._record_only(seat, also, "confirm", {"faces": list(view.faces)})
             return
         self._submit(seat, {"play": list(view.faces)}, f"pad:{seat}", view.frame_id, also)
+
+    def _has_just_played(self, seat: int) -> bool:
+        """The tiles in the seat's zone are its play recorded, nothing new seen since, and the
+        table waits for another seat (at the seat's own turn a press is for a new play, whose
+        tiles are not seen yet: that stays a refusal)."""
+        return seat in self.played and self._to_act() != seat
 
     def _ask(self, seat: int, view: ZoneView) -> None:
         """A read in doubt: the pad asks whether those are the tiles played (OK or UNDO)."""
@@ -342,7 +355,9 @@ class LiveTable:
                 # its action is in, whoever entered it (the operator too): the tiles the
                 # camera saw are played, and a press before new ones are down must not
                 # play them again (the next hand's lead of last trick's tiles)
-                self.zones.pop(row.seat, None)
+                seen = self.zones.pop(row.seat, None)
+                if seen is not None and "play" in row.payload.get("event", {}):
+                    self.played[row.seat] = seen
         self.refresh()
 
     def refresh(self) -> None:

@@ -444,3 +444,26 @@ def test_auto_confirm_asks_the_pad_about_a_doubtful_read_instead_of_waiting(
     assert screens.last.get(leader, ([],))[0][2:] == [f"Play {'+'.join(lead['play'])}?", "OK/UNDO"]
     live.on_press(leader, "ok", also=lambda db: None)
     assert len(session.hands[-1].actions) == 1
+
+
+def test_play_pressed_just_after_the_auto_confirm_is_no_refusal(tmp_path: Path) -> None:
+    """At a table that confirms by itself, a player presses PLAY as usual a moment after the
+    hub played the tiles (or presses twice): the tiles lie there and are played, so the pad
+    says so; no 'No tiles seen' beep, no refusal on the scoreboard, nothing played again."""
+    tr = g01()
+    live, screens = table(tmp_path, tr, auto_confirm_s=1.0)
+    lead = tr["hands"][0]["events"][0]
+    leader = tr["seats"].index(lead["seat"])
+    NOW[0] = 100.0
+    live.on_zone(ZoneView(leader, tuple(lead["play"]), 0, 0.99, 0.0))
+    NOW[0] = 101.5
+    live.tick()
+    session = live.service.session
+    assert session is not None and len(session.hands[-1].actions) == 1
+    live.on_press(leader, "play", also=lambda db: None)
+    lines, led, beep = screens.last[leader]
+    assert led != "error" and beep == 0 and lines[3] == "played already"
+    assert live.notice is None and live.service.notice is None
+    assert len(session.hands[-1].actions) == 1
+    types = [r.type for r in live.service.ledger.events(live.service.session_id or 0)]
+    assert types[-1] != "refused"  # (the press is recorded, so it is applied once)
