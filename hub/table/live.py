@@ -358,7 +358,23 @@ class LiveTable:
                 seen = self.zones.pop(row.seat, None)
                 if seen is not None and "play" in row.payload.get("event", {}):
                     self.played[row.seat] = seen
+                else:  # (a discard, a play entered unseen: no longer the seat's last play)
+                    self.played.pop(row.seat, None)
+            if row.type == "undo" and "play" in row.payload.get("undone", {}):
+                self._unplay(row.payload["undone"].get("seat"))
         self.refresh()
+
+    def _unplay(self, name: Any) -> None:
+        """A play taken back: its tiles lie in the zone as they were seen, and the camera has
+        nothing new to report of them, so they are the seat's view again (a PLAY press plays
+        them; the auto-confirm does not, as the undo said 'not that')."""
+        session = self.service.session
+        seat = session.seats.index(name) if session and name in session.seats else None
+        seen = self.played.pop(seat, None) if seat is not None else None
+        if seat is None or seen is None or seat in self.zones:
+            return
+        self.zones[seat] = self.tried[seat] = seen
+        self.seen_at[seat] = self.clock()
 
     def refresh(self) -> None:
         if self.show_fn is None:

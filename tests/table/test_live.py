@@ -467,3 +467,21 @@ def test_play_pressed_just_after_the_auto_confirm_is_no_refusal(tmp_path: Path) 
     assert len(session.hands[-1].actions) == 1
     types = [r.type for r in live.service.ledger.events(live.service.session_id or 0)]
     assert types[-1] != "refused"  # (the press is recorded, so it is applied once)
+
+
+def test_play_pressed_again_after_undo_plays_the_tiles_still_lying_there(tmp_path: Path) -> None:
+    """A seat takes back its play with UNDO (a slip of the finger) and leaves the tiles where
+    they are: the camera has nothing new to report (the zone holds what it held), and PLAY
+    plays them again rather than saying 'No tiles seen'."""
+    tr = g01()
+    live, screens = table(tmp_path, tr)
+    lead = tr["hands"][0]["events"][0]
+    leader = tr["seats"].index(lead["seat"])
+    live.on_zone(ZoneView(leader, tuple(lead["play"]), 0, 0.99, 0.0))
+    live.on_press(leader, "play", also=lambda db: None)
+    live.on_press(leader, "undo", also=lambda db: None)
+    session = live.service.session
+    assert session is not None and session.hands[-1].actions == []
+    live.on_press(leader, "play", also=lambda db: None)
+    assert screens.last[leader][1] != "error" and live.notice is None
+    assert live.service.transcript()["hands"][0]["events"] == [lead]
