@@ -103,6 +103,7 @@ def build(
                 retention_s=config.frame_retention_days * 86400,
                 on_error=camera_notice,
                 on_clear=camera_fine,
+                on_settling=live.on_settling,
             )
             hub.stoppers.append(camera.start())
         for seat, device in sorted(config.serial.items()):

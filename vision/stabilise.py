@@ -70,6 +70,13 @@ class Stabiliser:
             return True
         return False
 
+    def changing(self) -> set[str]:
+        """The zones seen (in the last still frame) holding other contents than they last
+        reported: something new there has not settled yet."""
+        return {
+            z for z, track in self._tracks.items() if track.contents != self._reported.get(z, ())
+        }
+
     def settle(self, t: float, obs: Observation) -> list[ZoneReport]:
         """The observation of a frame with no motion (``moving`` said so): the zones that
         just settled."""

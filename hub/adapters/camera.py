@@ -38,6 +38,7 @@ class Camera:
         stable_s: float | None = None,
         on_clear: Callable[[str], None] | None = None,
         retry_s: float = 2.0,
+        on_settling: Callable[[frozenset[int]], None] | None = None,
     ) -> None:
         from vision.config import load_config
         from vision.stabilise import Stabiliser
@@ -57,6 +58,8 @@ class Camera:
         self._unsettled = True
         self._max_drift_mm = float(load_config("mat")["calibrate"]["max_drift_mm"])
         self._retry_s = retry_s
+        self._on_settling = on_settling
+        self._settling: frozenset[int] = frozenset()  # what on_settling was last told
         self._trouble: str | None = None  # what was last said, while it lasts
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
@@ -146,7 +149,19 @@ class Camera:
             self.reports += 1
             views.append(view)
             self._on_zone(view)
+        self._tell_settling()  # (after the views: a press waiting on a zone plays its new view)
         return views
+
+    def _tell_settling(self) -> None:
+        """Tell the table (on change) which seats' zones show something new not yet settled:
+        their last view is of tiles no longer there."""
+        if self._on_settling is None:
+            return
+        zones = self._stabiliser.changing()
+        seats = frozenset(int(m.group(1)) for z in zones if (m := _SEAT_ZONE.fullmatch(z)))
+        if seats != self._settling:
+            self._settling = seats
+            self._on_settling(seats)
 
     def _check_mat(self, frame: object) -> None:
         """Is the mat where the calibration has it? Looked at once the picture is still after

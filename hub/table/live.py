@@ -113,6 +113,8 @@ class LiveTable:
         self.seen_at: dict[int, float] = {}
         self.tried: dict[int, ZoneView] = {}  # the view of each seat last auto-confirmed
         self.pending: dict[int, _Pending] = {}
+        self.settling: frozenset[int] = frozenset()  # seats whose zone changed, not yet settled
+        self.waiting: set[int] = set()  # seats whose PLAY waits for their zone to settle
         self.messages: dict[int, tuple[str, str]] = {}  # seat -> (text, led)
         self.notice: dict[str, Any] | None = None  # the last refusal, for the scoreboard
         self.screens: dict[int, tuple[list[str], str]] = {}  # seat -> what its pad shows
@@ -125,11 +127,26 @@ class LiveTable:
             self.zones[view.seat] = view
             self.played.pop(view.seat, None)
             self.seen_at[view.seat] = self.clock()  # the camera's clock may be a video's
+            self.settling = self.settling - {view.seat}
+            if view.seat in self.waiting:  # the press that waited for these tiles
+                self.waiting.discard(view.seat)
+                self._press_play(view.seat, None)
+                return
             pending = self.pending.get(view.seat)
             if pending is not None and pending.faces != view.faces:
                 # the pad asks about tiles no longer there: OK must not play them
                 del self.pending[view.seat]
                 self._tell(view.seat, "tiles moved: PLAY", "")
+
+    def on_settling(self, seats: frozenset[int]) -> None:
+        """The camera's word on which seats' zones show something new that has not settled yet
+        (their last view is of tiles no longer there); a press that waited on a zone that is
+        still again, with nothing new to report, plays the view it has."""
+        with self.lock:
+            self.settling = seats
+            for seat in sorted(self.waiting - seats):
+                self.waiting.discard(seat)
+                self._press_play(seat, None)
 
     def on_press(self, seat: int, button: str, also: Also = None) -> None:
         """A pad press (the pad intake's sink): returns once its outcome is durably recorded."""
@@ -177,6 +194,13 @@ class LiveTable:
         if not self.settings.camera:
             self._refuse(seat, "no camera: the operator enters plays", Refusal.NO_CAMERA, also)
             return
+        if seat in self.settling:
+            # the tiles were just changed (a swap, then a press at once): the last view is of
+            # tiles no longer there, so the press waits for the camera to settle on these
+            self.waiting.add(seat)
+            self._tell(seat, "reading the tiles...", "turn")
+            self._record_only(seat, also, "pressed", {"button": "play", "note": "waits to settle"})
+            return
         if view is None and self._has_just_played(seat):
             # a press after the auto-confirm, or a second press: those tiles are in already
             self._tell(seat, "played already", "")
@@ -220,7 +244,8 @@ class LiveTable:
         self._submit(seat, {"play": list(pending.faces)}, f"pad:{seat}", pending.frame_id, also)
 
     def _press_undo(self, seat: int, also: Also) -> None:
-        if self.pending.pop(seat, None) is not None:
+        if self.pending.pop(seat, None) is not None or seat in self.waiting:
+            self.waiting.discard(seat)  # (a PLAY waiting for the tiles to settle: not played)
             self._tell(seat, "cancelled", "")  # the LED the seat's state gives (its turn)
             self._record_only(seat, also, "cancel", {})
             return

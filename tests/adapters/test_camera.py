@@ -312,3 +312,21 @@ def test_a_still_camera_keeps_its_calibration(caplog: pytest.LogCaptureFixture) 
     views, errors = _watch(stream, caplog)
     assert [(v.seat, sorted(v.faces)) for v in views] == [(1, ["3-3", "5-5"])]
     assert errors == [] and "camera moved" not in caplog.text
+
+
+def test_the_table_is_told_while_a_seats_new_tiles_settle() -> None:
+    """Seat 1 swaps its tiles: from the first still frame of the new ones until they have
+    settled, the table knows that seat's last view is of tiles no longer there (a PLAY
+    pressed then waits for the new view), and is told when it is over, after the new view."""
+    before, _ = render_table({"seat1.play": ["3-3"]}, 2, effects=False)
+    after, _ = render_table({"seat1.play": ["6-6"]}, 2, effects=False)
+    said: list[object] = []
+    stream = [before] * 12 + [after] * 12
+    camera = Camera(
+        lambda: [(i * 0.1, f) for i, f in enumerate(stream)],
+        lambda v: said.append(v.faces),
+        on_settling=said.append,
+    )
+    camera.run()
+    first, swap = [frozenset({1}), ("3-3",), frozenset()], [frozenset({1}), ("6-6",), frozenset()]
+    assert said == first + swap

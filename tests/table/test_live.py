@@ -485,3 +485,39 @@ def test_play_pressed_again_after_undo_plays_the_tiles_still_lying_there(tmp_pat
     live.on_press(leader, "play", also=lambda db: None)
     assert screens.last[leader][1] != "error" and live.notice is None
     assert live.service.transcript()["hands"][0]["events"] == [lead]
+
+
+def test_play_pressed_while_new_tiles_settle_plays_the_new_tiles(tmp_path: Path) -> None:
+    """A seat lays tiles, thinks again, swaps them and presses PLAY at once: in the moment the
+    camera takes to settle on the new tiles its last settled view is of tiles no longer
+    there. The press waits for the zone to settle and plays what lies there then."""
+    tr = g01()
+    live, screens = table(tmp_path, tr)
+    lead = tr["hands"][0]["events"][0]
+    leader = tr["seats"].index(lead["seat"])
+    first = ("6-5",) if tuple(lead["play"]) != ("6-5",) else ("6-4",)
+    live.on_zone(ZoneView(leader, first, 0, 0.99, 0.0))
+    live.on_settling(frozenset({leader}))  # the camera sees the zone change, not yet settled
+    live.on_press(leader, "play", also=lambda db: None)
+    session = live.service.session
+    assert session is not None and session.hands[-1].actions == []  # not the old tiles
+    assert screens.last[leader][1] != "error"
+    live.on_zone(ZoneView(leader, tuple(lead["play"]), 0, 0.99, 1.0))
+    live.on_settling(frozenset())
+    assert live.service.transcript()["hands"][0]["events"] == [lead]
+
+
+def test_play_pressed_while_the_zone_changes_back_plays_what_lies_there(tmp_path: Path) -> None:
+    """The zone changed and came back to the tiles settled before (nothing new to report): the
+    waiting press plays them once the camera sees the zone still."""
+    tr = g01()
+    live, _ = table(tmp_path, tr)
+    lead = tr["hands"][0]["events"][0]
+    leader = tr["seats"].index(lead["seat"])
+    live.on_zone(ZoneView(leader, tuple(lead["play"]), 0, 0.99, 0.0))
+    live.on_settling(frozenset({leader}))
+    live.on_press(leader, "play", also=lambda db: None)
+    session = live.service.session
+    assert session is not None and session.hands[-1].actions == []
+    live.on_settling(frozenset())
+    assert live.service.transcript()["hands"][0]["events"] == [lead]
