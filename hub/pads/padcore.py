@@ -14,7 +14,7 @@ ring refuses the press, so the pad can buzz).
 import time
 
 try:
-    from hub.pads import protocol  # type: ignore[import-not-found,unused-ignore]
+    from hub.pads import protocol  # type: ignore[import-not-found,import-untyped,unused-ignore]
 except ImportError:  # on the pad, where protocol.py sits beside this file
     import protocol  # type: ignore[import-not-found,no-redef,unused-ignore]
 
