@@ -19,6 +19,7 @@ from hub.rules.tiles import (
     FACES,
     N_TILES,
     TILES_OF_FACE,
+    Face,
     Suit,
     System,
     parse_face,
@@ -59,8 +60,6 @@ class Cls(IntEnum):
 
 SERIES = ("he", "ren", "di", "tian")  # weakest first: strength = index + 1
 SERIES_CIVIL = {"tian": "6-6", "di": "1-1", "ren": "4-4", "he": "3-1"}
-SERIES_NAME = {"tian": "天", "di": "地", "ren": "人", "he": "和"}
-SERIES_MIL_NAME = {"tian": "九", "di": "八", "ren": "七", "he": "五"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -232,28 +231,58 @@ def group_table(
     return GroupTable(classify, beaters, beat_sets, single_beats, mainland, wen_zun)
 
 
-def describe_group(mask: int, table: GroupTable) -> str:
-    """A group's usual Chinese name: 天, 天對, 天九, 天天9, 天99, 四大天九, 至尊 ..."""
+GROUP_LANGS = ("zh-Hant", "zh-Hans", "en")
+"""The languages `describe_group` names a group in."""
+
+# How each language names the groups of §B.3: {f} the face's own name (a pair), {c} the civil
+# tile of a series (天 / Teen), {m} its military value (九 / Gow), {d} that value as a digit.
+_GROUP_WORDS: dict[str, dict[Kind | str, str]] = {
+    "zh-Hant": {
+        Kind.CIVIL_PAIR: "{f}對", Kind.MILITARY_PAIR: "{f}對", Kind.MIXED_PAIR: "{c}{m}",
+        Kind.SAN_WEN: "三文{c}{c}{d}", Kind.SAN_WU: "三武{c}{d}{d}", Kind.QUAD: "四大{c}{c}{d}{d}",
+        Kind.ZHIZUN: "至尊", "wen_zun": "文尊",
+    },
+    "zh-Hans": {
+        Kind.CIVIL_PAIR: "{f}对", Kind.MILITARY_PAIR: "{f}对", Kind.MIXED_PAIR: "{c}{m}",
+        Kind.SAN_WEN: "三文{c}{c}{d}", Kind.SAN_WU: "三武{c}{d}{d}", Kind.QUAD: "四大{c}{c}{d}{d}",
+        Kind.ZHIZUN: "至尊", "wen_zun": "文尊",
+    },
+    "en": {  # the Cantonese readings the tile names use: 天九 Teen Gow, 雜九 Chop Gow
+        Kind.CIVIL_PAIR: "{f} pair", Kind.MILITARY_PAIR: "{f} pair", Kind.MIXED_PAIR: "{c} {m}",
+        Kind.SAN_WEN: "{c} {c} {m}", Kind.SAN_WU: "{c} {m} {m}", Kind.QUAD: "{c} {c} {m} {m}",
+        Kind.ZHIZUN: "Gee Joon", "wen_zun": "civil Gee Joon",
+    },
+}  # fmt: skip
+
+
+def _face_name(face: Face, lang: str) -> str:
+    return {"zh-Hant": face.name_hant, "zh-Hans": face.name_hans}.get(lang, face.name_en)
+
+
+def _series_military(series: str) -> Face:
+    return next(f for f in FACES if f.suit is Suit.MILITARY and f.series == series)
+
+
+def describe_group(mask: int, table: GroupTable, lang: str = "zh-Hant") -> str:
+    """A group's usual name (§B.3) in ``lang``: 天, 天對, 天九, 三文天天9, 三武天99, 四大天天99,
+    至尊 …; in English Teen, Teen pair, Teen Gow, Teen Teen Gow, Teen Gow Gow, Gee Joon …"""
+    if lang not in _GROUP_WORDS:
+        raise ValueError(f"no group names in {lang!r}; names are in {', '.join(GROUP_LANGS)}")
     g = GROUP_BY_MASK.get(mask)
     if g is None:
         return "not a group"
+    words = _GROUP_WORDS[lang]
     if g.kind is Kind.SINGLE:
-        return FACES[g.key].name_hant
-    if g.kind is Kind.CIVIL_PAIR:
-        if table.wen_zun and mask == WENZUN_MASK:
-            return "文尊"
-        return f"{FACES[g.key].name_hant}對"
-    if g.kind is Kind.MILITARY_PAIR:
-        return {6: "雜九對", 5: "雜八對", 4: "雜七對", 2: "雜五對"}[g.key]
+        return _face_name(FACES[g.key], lang)
+    if g.kind is Kind.CIVIL_PAIR and table.wen_zun and mask == WENZUN_MASK:
+        return words["wen_zun"]
+    if g.kind in (Kind.CIVIL_PAIR, Kind.MILITARY_PAIR):
+        face = FACES[FACE_INDEX[(mask & -mask).bit_length() - 1]]
+        return words[g.kind].format(f=_face_name(face, lang))
     if g.kind is Kind.ZHIZUN:
-        return "至尊"
+        return words[g.kind]
     series = SERIES[g.key - 1]
-    c, m = SERIES_NAME[series], SERIES_MIL_NAME[series]
-    digit = {"tian": "9", "di": "8", "ren": "7", "he": "5"}[series]
-    if g.kind is Kind.MIXED_PAIR:
-        return f"{c}{m}"
-    if g.kind is Kind.SAN_WEN:
-        return f"三文{c}{c}{digit}"
-    if g.kind is Kind.SAN_WU:
-        return f"三武{c}{digit}{digit}"
-    return f"四大{c}{c}{digit}{digit}"
+    civil, mil = FACES[parse_face(SERIES_CIVIL[series])], _series_military(series)
+    # the military value in words: 九 (雜九 less its 雜), Gow (Chop Gow less its Chop)
+    value = mil.name_en.split()[-1] if lang == "en" else _face_name(mil, lang)[1:]
+    return words[g.kind].format(c=_face_name(civil, lang), m=value, d=mil.pips)

@@ -31,7 +31,7 @@ from hub.referee.transcript import (
     start_hand,
 )
 from hub.rules.errors import IllegalPlay, Refusal, TranscriptError
-from hub.rules.groups import describe_group
+from hub.rules.groups import GROUP_LANGS, describe_group
 from hub.rules.options import Rules
 from hub.rules.tiles import faces_in
 
@@ -171,6 +171,7 @@ class LiveSession:
                     "tiles": faces_in(p.mask) if p.face_up else None,
                     "face_down": 0 if p.face_up else p.n_tiles,
                     "group": describe_group(p.mask, self.table) if p.face_up else None,
+                    "group_names": self._group_names(p.mask) if p.face_up else None,
                 }
                 for p in st.trick
             ],
@@ -180,6 +181,7 @@ class LiveSession:
                     "winner": seats[t.winner],
                     "size": t.size,
                     "win": faces_in(t.win),
+                    "group_names": self._group_names(t.win),
                 }
                 for t in st.tricks
             ],
@@ -191,6 +193,11 @@ class LiveSession:
         if st.done and self.results:
             view["result"] = self.result_json(self.results[-1])
         return view
+
+    def _group_names(self, mask: int) -> dict[str, str]:
+        """A face-up play's name in each page language (天九, Teen Gow ...): the pages say
+        the group rules.md §B.3 names, not its tiles one by one."""
+        return {lang: describe_group(mask, self.table, lang) for lang in GROUP_LANGS}
 
     def last_result(self) -> dict[str, Any] | None:
         return self.result_json(self.results[-1]) if self.results else None

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from hub.rules.groups import GROUPS, Cls, Kind, group_table
+from hub.rules.groups import GROUPS, Cls, Kind, describe_group, group_table
 from hub.rules.tiles import mask_of, parse_tiles
 
 HK = group_table(False, False, False, True)
@@ -83,3 +83,37 @@ def test_beats(table: object, cand: str, best: str, expected: bool) -> None:
 
 def test_civil_pair_never_beats_a_mixed_pair() -> None:
     assert not beats(HK, "6-6 6-6", "3-1 3-2")
+
+
+@pytest.mark.parametrize(
+    ("text", "hant", "hans", "en"),
+    [
+        ("6-6", "天", "天", "Teen"),
+        ("5-1", "拎冧六", "铜锤六", "Luk"),
+        ("3-3 3-3", "長三對", "长三对", "Chong pair"),
+        ("6-3 5-4", "雜九對", "杂九对", "Chop Gow pair"),
+        ("6-6 5-4", "天九", "天九", "Teen Gow"),
+        ("3-1 3-2", "和五", "和五", "Gor Ng"),
+        ("4-2 2-1", "至尊", "至尊", "Gee Joon"),
+        ("4-4 4-4 4-3", "三文人人7", "三文人人7", "Yun Yun Chit"),
+        ("1-1 6-2 5-3", "三武地88", "三武地88", "Day Bot Bot"),
+        ("6-6 6-6 6-3 5-4", "四大天天99", "四大天天99", "Teen Teen Gow Gow"),
+    ],
+)
+def test_a_group_is_named_in_each_language(text: str, hant: str, hans: str, en: str) -> None:
+    """§B.3 names the groups; the pages of each language say them (the names were Traditional
+    Chinese only, so the Simplified and English pages named a group play tile by tile)."""
+    names = [describe_group(m(text), HK, lang) for lang in ("zh-Hant", "zh-Hans", "en")]
+    assert names == [hant, hans, en]
+    assert describe_group(m(text), HK) == hant  # Traditional unless asked
+
+
+def test_wen_zun_is_named_in_each_language() -> None:
+    names = [describe_group(m("5-1 5-1"), HK_WEN, lang) for lang in ("zh-Hant", "zh-Hans", "en")]
+    assert names == ["文尊", "文尊", "civil Gee Joon"]
+    assert describe_group(m("5-1 5-1"), HK, "en") == "Luk pair"  # without 文尊, the lowest pair
+
+
+def test_a_language_without_names_is_refused() -> None:
+    with pytest.raises(ValueError, match=r"'fr'.*zh-Hant, zh-Hans, en"):
+        describe_group(m("6-6"), HK, "fr")

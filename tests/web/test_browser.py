@@ -881,3 +881,32 @@ def test_the_kiosks_slides_hide_the_ended_sessions_seats(hub: HubProcess, open_p
     )
     assert seen == []
     shot(page, "attract-no-seats-behind")
+
+
+@pytest.mark.parametrize(
+    ("lang", "led", "beat"),
+    [("zh-Hant", "地八", "天九"), ("zh-Hans", "地八", "天九"), ("en", "Day Bot", "Teen Gow")],
+)
+def test_a_group_play_is_named_by_its_group(
+    hub: HubProcess, open_page: Any, lang: str, led: str, beat: str
+) -> None:
+    """The last trick of golden O45: S leads 地八 (1-1 + 6-2), W beats it with 天九 (6-6 + 5-4).
+    The pages named each play tile by tile (地 雜八, Day Chop Bot), never the pair §B.3 names,
+    and the group names were in Traditional Chinese only."""
+    tr = json.loads((GOLDEN / "O45-last-pair-zero-stack-beats.json").read_text("utf-8"))
+    tr = tr["transcript"]
+    body = start_body(tr)
+    body["hands"][0]["deal"] = tr["hands"][0]["deal"]
+    assert hub.post("/api/session", body).status_code == 200
+    for ev in events(tr)[:26]:
+        event_id = post(hub, ev)
+    for path in (f"/?lang={lang}", f"/overlay?lang={lang}"):
+        page = open_page(path)
+        wait_event(page, event_id)
+        words = page.locator("#trick .play .words").all_inner_texts()
+        assert words == [led, beat], words
+    for ev in events(tr)[26:]:
+        event_id = post(hub, ev)
+    wait_event(page, event_id)  # the hand won: W's winning play stays, named
+    assert page.inner_text("#trick .play.won .words") == beat
+    shot(page, f"group-names-{lang}")

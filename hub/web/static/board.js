@@ -64,6 +64,11 @@
     }).join('');
   }
 
+  /* a face-up play in words: the group's name (天九, Teen Gow), else its tiles' names */
+  function playWords(faces, names) {
+    return (names || {})[B.lang] || faces.map(function (f) { return FACES[f] || f; }).join(' ');
+  }
+
   function trickHTML(s, h) {
     var hand = s.hand || {};
     var plays = hand.trick || [];
@@ -71,12 +76,13 @@
       var last = hand.tricks[hand.tricks.length - 1];
       var label = hand.complete ? t('won the hand') : '✓ ' + t('{n} stacks', { n: last.size });
       return '<div class="play won"><div class="who">' + esc(last.winner) + ' ' + esc(label) +
-        '</div><div class="tiles">' + last.win.map(function (f) { return tile(f, h); }).join('') + '</div></div>';
+        '</div><div class="tiles">' + last.win.map(function (f) { return tile(f, h); }).join('') + '</div>' +
+        '<div class="words">' + esc(playWords(last.win, last.group_names)) + '</div></div>';
     }
     return plays.map(function (p) {
       var tiles = p.tiles ? p.tiles.map(function (f) { return tile(f, h); }).join('')
         : new Array(p.face_down + 1).join(tile(null, h));
-      var words = p.tiles ? p.tiles.map(function (f) { return FACES[f] || f; }).join(' ') : t('face down');
+      var words = p.tiles ? playWords(p.tiles, p.group_names) : t('face down');
       return '<div class="play' + (p.tiles ? '' : ' down') + '" data-seat-name="' + esc(p.seat) + '">' +
         '<div class="who">' + esc(p.seat) + '</div><div class="tiles">' + tiles + '</div>' +
         '<div class="words">' + esc(words) + '</div></div>';
