@@ -1,11 +1,14 @@
 """Session standings: CSV for spreadsheets and a printable PDF with searchable Chinese text.
 
 Both are built from `TableService.hands()` (the finished hands with their net
-money and running totals). The PDF uses reportlab's CID font STSong-Light (the
-Adobe-GB1 collection, which covers GBK and so Traditional characters too) with the
-Unicode CMap UniGB-UCS2-H: text is written as Unicode, so it can be searched and
-copied, and any PDF viewer supplies the font. (reportlab pairs MSung-Light, the
-Traditional font, with the GB CMap, which would draw the wrong glyphs.)
+money and running totals). The PDF embeds the pages' own face, Noto Sans CJK, cut
+to the sheet's characters (`hub.web.font.print_font_path`): Hong Kong glyph forms
+for Traditional (and English) sheets, mainland forms for Simplified, and a glyph for
+every character of a player's name, even one outside the BMP (HKSCS names). Text is
+written with its Unicode map, so it can be searched and copied. Without Noto CJK the
+sheet falls back to the viewer-supplied CID font STSong-Light, which draws Traditional
+characters in mainland forms and leaves those outside the BMP blank (as every sheet
+did before).
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ import io
 from dataclasses import dataclass
 from typing import Any
 
+from hub.web.font import FontError, print_font_path
 from hub.web.i18n import translator
 
 
@@ -67,7 +71,27 @@ def standings_csv(data: dict[str, Any], lang: str = "en") -> str:
 
 
 CID_FONT = "STSong-Light"
+"""The fallback without Noto CJK: Adobe-GB1 with the Unicode CMap UniGB-UCS2-H (GBK, so
+Traditional characters too, in mainland forms). reportlab pairs MSung-Light, its
+Traditional font, with that same GB CMap, which would draw the wrong glyphs."""
 HANDS_PER_TABLE = 16
+
+
+def _font(lang: str, text: str) -> str:
+    """Register the sheet's font for ``text`` and return its name (see the module's words)."""
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.cidfonts import UnicodeCIDFont
+    from reportlab.pdfbase.ttfonts import TTFont
+
+    try:
+        path = print_font_path("hans" if lang == "zh-Hans" else "hant", text)
+    except FontError:
+        pdfmetrics.registerFont(UnicodeCIDFont(CID_FONT))
+        return CID_FONT
+    name = f"TG-{path.stem}"  # one per subset: the same text gives the same file
+    if name not in pdfmetrics.getRegisteredFontNames():
+        pdfmetrics.registerFont(TTFont(name, str(path)))
+    return name
 
 
 def standings_pdf(data: dict[str, Any], lang: str, title: str) -> bytes:
@@ -76,14 +100,12 @@ def standings_pdf(data: dict[str, Any], lang: str, title: str) -> bytes:
     from reportlab.lib.pagesizes import A4, landscape
     from reportlab.lib.styles import ParagraphStyle
     from reportlab.lib.units import mm
-    from reportlab.pdfbase import pdfmetrics
-    from reportlab.pdfbase.cidfonts import UnicodeCIDFont
     from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
 
-    font = CID_FONT
-    pdfmetrics.registerFont(UnicodeCIDFont(font))
     rows = standings(data)
     n_hands = len(data.get("hands", []))
+    header = _header(lang, n_hands)
+    font = _font(lang, title + "".join(header) + "".join(s.player for s in rows))
     buf = io.BytesIO()
     doc = SimpleDocTemplate(
         buf, pagesize=landscape(A4), title=title, leftMargin=15 * mm, rightMargin=15 * mm
@@ -100,7 +122,6 @@ def standings_pdf(data: dict[str, Any], lang: str, title: str) -> bytes:
             ("ROWBACKGROUNDS", (0, 1), (-1, -1), [colors.white, colors.HexColor("#f4efe0")]),
         ]
     )
-    header = _header(lang, n_hands)
     body: list[list[Any]] = [[s.rank, s.player, f"{s.total:+d}", s.won, *s.nets] for s in rows]
     grid: list[list[Any]] = [list(header), *body]
     story: list[Any] = [Paragraph(title, head), Spacer(1, 6 * mm)]
