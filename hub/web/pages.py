@@ -13,10 +13,12 @@ import json
 from html import escape
 from typing import Any
 
+from hub.referee.hand import table_for
 from hub.rules.explain import LANGS as EXPLAIN_LANGS
 from hub.rules.explain import LI_PAI_TEXTS, LI_PAI_VALUE, explain_items
+from hub.rules.groups import WENZUN_MASK, describe_group
 from hub.rules.options import Rules
-from hub.rules.tiles import FACES, Suit
+from hub.rules.tiles import FACES, Suit, faces_in, mask_of, parse_tiles
 from hub.web.i18n import LANGS, catalogue, face_names, translator
 from hub.web.refusals import refusal_texts
 
@@ -64,10 +66,56 @@ def attract_slides(rules: Rules, lang: str) -> list[dict[str, Any]]:
                 "note": _(note),
             }
         )
+    slides += teaching_slides(rules, lang)
     lines = [text for _option, text in explain_items(rules, lang)]
     for i in range(0, len(lines), RULE_LINES_PER_SLIDE):
         slides.append({"title": _("The house rules"), "lines": lines[i : i + RULE_LINES_PER_SLIDE]})
     return slides
+
+
+GROUP_EXAMPLES = (
+    ("6-6 6-6", "6-3 5-4", "6-6 6-3", "1-1 6-2", "4-4 5-2", "3-1 4-1", "4-2 2-1"),
+    ("6-6 6-6 6-3", "6-6 6-3 5-4", "6-6 6-6 6-3 5-4"),
+)
+"""The groups the kiosk draws (rules.md §B.3): the top civil and military pair, the four mixed
+pairs 天九 地八 人七 和五, 至尊; then the top 三文, 三武 and 四大."""
+TRICK_STEPS = (
+    "The leader plays one tile, or one group: a pair, three or four tiles.",
+    "Each player in turn then puts down as many tiles: face up to beat the best play so far "
+    "with a higher one of the same kind, else face down (a discard).",
+    "A play only equal to the best does not beat it: the first one stands.",
+    "The highest face-up play takes the trick, one stack for each tile in it, and leads the next.",
+    "Whoever takes the last trick wins the hand (結) and is the next banker.",
+)
+"""How a trick is played (§B.3-§B.7, §C.1), true under every preset; the variant's own line
+(which tiles never beat each other) comes first, from the rules texts."""
+SCORING_OPTIONS = ("settlement", "banker_multiplier")
+"""The rules texts that say how a hand is paid (§D), for the kiosk's scoring slide."""
+
+
+def teaching_slides(rules: Rules, lang: str) -> list[dict[str, Any]]:
+    """What a newcomer needs before the house options: the groups drawn and named (in the
+    rules' own classes, so 文尊 when it is played), a trick step by step, and the scoring."""
+    _ = translator(lang)
+    table = table_for(rules)
+    pairs, bigger = ([mask_of(parse_tiles(text)) for text in texts] for texts in GROUP_EXAMPLES)
+    if rules.wen_zun:
+        pairs.append(WENZUN_MASK)
+
+    def drawn(masks: list[int]) -> list[dict[str, Any]]:
+        return [{"faces": faces_in(m), "name": describe_group(m, table, lang)} for m in masks]
+
+    items = dict(explain_items(rules, lang))
+    return [
+        {"title": _("Pairs"), "groups": drawn(pairs),
+         "note": _("A civil, military or mixed (文武) pair beats only a higher pair of its own "
+                   "kind; 至尊 as the house rules say")},
+        {"title": _("Three and four tiles"), "groups": drawn(bigger),
+         "note": _("天, 地, 人 and 和 with their nines, eights, sevens and fives only; 天 highest")},
+        {"title": _("How a trick is played"),
+         "steps": [items["variant"], *(_(step) for step in TRICK_STEPS)]},
+        {"title": _("How the hand is scored"), "steps": [items[o] for o in SCORING_OPTIONS]},
+    ]  # fmt: skip
 
 
 def li_pai_names(lang: str) -> dict[str, dict[str, str]]:

@@ -11,9 +11,11 @@ import pytest
 from starlette.testclient import TestClient
 
 from hub.adapters.ledger import Ledger
-from hub.rules.explain import explain
+from hub.referee.hand import table_for
+from hub.rules.explain import explain, explain_items
+from hub.rules.groups import describe_group
 from hub.rules.options import load_rules
-from hub.rules.tiles import FACES
+from hub.rules.tiles import FACES, mask_of, parse_tiles
 from hub.table.service import TableService
 from hub.web import font
 from hub.web.app import STATIC_DIR, create_app
@@ -98,6 +100,42 @@ def test_attract_slides_come_from_the_rules_data() -> None:
         assert shown == [f.text for f in FACES]
         lines = [line for s in slides for line in s.get("lines", [])]
         assert lines == explain(rules, lang)
+
+
+@pytest.mark.parametrize(
+    ("lang", "mixed", "quad", "last_trick"),
+    [
+        ("zh-Hant", "天九", "四大天天99", "最後一手"),
+        ("zh-Hans", "天九", "四大天天99", "最后一手"),
+        ("en", "Teen Gow", "Teen Teen Gow Gow", "last trick"),
+    ],
+)
+@pytest.mark.parametrize("preset", ["hk", "mainland"])
+def test_the_kiosk_teaches_a_newcomer_the_groups_the_trick_and_the_score(
+    preset: str, lang: str, mixed: str, quad: str, last_trick: str
+) -> None:
+    """The idle kiosk showed the tiles, then the house options one by one (Pai Gow's among
+    them): nothing said what a pair is, how a trick is played and won, or how the hand is
+    paid, the game a newcomer at the kiosk has to learn (rules.md §B.3-§B.7, §C, §D).
+    Before the house rules it now shows the groups, drawn and named, a trick step by step
+    and the scoring, each from the rules in force."""
+    rules = load_rules(preset)
+    slides = attract_slides(rules, lang)
+    groups = {g["name"]: g["faces"] for s in slides for g in s.get("groups", [])}
+    assert groups[mixed] == ["6-6", "6-3"] and groups[quad] == ["6-6", "6-6", "6-3", "5-4"]
+    assert groups[describe_group(mask_of(parse_tiles("4-2 2-1")), table_for(rules), lang)] == [
+        "4-2",
+        "2-1",
+    ]
+    assert len(groups) == 10  # a civil and a military pair, 天九 … 和五, 至尊, 三文, 三武, 四大
+    steps = [line for s in slides for line in s.get("steps", [])]
+    assert any(last_trick in line for line in steps), steps
+    items = dict(explain_items(rules, lang))
+    for option in ("variant", "settlement", "banker_multiplier"):
+        assert items[option] in steps, option
+    first_rules = next(i for i, s in enumerate(slides) if s.get("lines"))
+    assert all("lines" not in s for s in slides[:first_rules])
+    assert [i for i, s in enumerate(slides) if "groups" in s or "steps" in s][-1] < first_rules
 
 
 def test_an_idle_kiosk_explains_the_hubs_own_house_rules(tmp_path: Path) -> None:

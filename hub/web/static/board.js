@@ -179,7 +179,12 @@
     if (sl.tiles) body += '<div class="slide-tiles">' + sl.tiles.map(function (f) {
       return '<figure>' + tile(f.face, Math.round(window.innerHeight * 0.2)) + '<figcaption>' + esc(f.name) + '<small>' + esc(f.face) + '</small></figcaption></figure>';
     }).join('') + '</div>';
+    if (sl.groups) body += '<div class="slide-groups">' + sl.groups.map(function (g) {
+      return '<figure><div class="gtiles">' + g.faces.map(function (f) { return tile(f, Math.round(window.innerHeight * 0.14)); }).join('') +
+        '</div><figcaption>' + esc(g.name) + '</figcaption></figure>';
+    }).join('') + '</div>';
     if (sl.lines) body += '<ul class="slide-lines">' + sl.lines.map(function (l) { return '<li>' + esc(l) + '</li>'; }).join('') + '</ul>';
+    if (sl.steps) body += '<ol class="slide-lines steps">' + sl.steps.map(function (l) { return '<li>' + esc(l) + '</li>'; }).join('') + '</ol>';
     if (sl.note) body += '<p class="note">' + esc(sl.note) + '</p>';
     body += '<div class="dots">' + slides.map(function (_, i) {
       return '<i' + (i === (slide - 1) % slides.length ? ' class="on"' : '') + '></i>';
