@@ -910,3 +910,34 @@ def test_a_group_play_is_named_by_its_group(
     wait_event(page, event_id)  # the hand won: W's winning play stays, named
     assert page.inner_text("#trick .play.won .words") == beat
     shot(page, f"group-names-{lang}")
+
+
+SLIDE_CUT = """() => {
+  const dots = document.querySelector('#slide .dots').getBoundingClientRect().top;
+  return [...document.querySelectorAll('#slide h2, #slide li, #slide figure, #slide .note')]
+    .filter(e => { const r = e.getBoundingClientRect();
+                   return r.bottom > dots + 1 || r.right > innerWidth + 1 || r.left < -1; })
+    .map(e => e.textContent);
+}"""
+
+
+@pytest.mark.parametrize(("lang", "size"), [("en", (1280, 720)), ("zh-Hant", (1920, 1080))])
+def test_every_attract_slide_stays_on_the_screen_above_its_dots(
+    hub: HubProcess, open_page: Any, lang: str, size: tuple[int, int]
+) -> None:
+    """The house rules' slides hold six lines at a fixed size: on a 1280×720 TV the slide with
+    例牌's long line ran its last line (Leading: …) under the slide dots and off the screen."""
+    start(hub, hands=1)
+    hub.post("/api/end", {})  # the standings slide first, then the tiles, the game, the rules
+    page = open_page(f"/?lang={lang}&slide=1", viewport={"width": size[0], "height": size[1]})
+    page.wait_for_selector("#slide h2")
+    n = page.locator("#slide .dots i").count()
+    seen: set[int] = set()
+    while len(seen) < n:
+        k = page.get_attribute("#slide", "data-slide")
+        assert page.evaluate(SLIDE_CUT) == [], (k, page.inner_text("#slide h2"))
+        smallest = page.evaluate(SMALLEST_TEXT)
+        assert smallest[0][0] >= KIOSK_MIN_PX, smallest
+        seen.add((int(k or 0) - 1) % n)
+        page.wait_for_function(f"document.getElementById('slide').dataset.slide !== '{k}'")
+    shot(page, f"attract-last-{lang}-{size[0]}")

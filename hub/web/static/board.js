@@ -190,7 +190,19 @@
       return '<i' + (i === (slide - 1) % slides.length ? ' class="on"' : '') + '></i>';
     }).join('') + '</div>';
     $('slide').innerHTML = body;
+    fitSlide();
     $('slide').setAttribute('data-slide', String(slide));
+  }
+  /* a slide's lines are set smaller, step by step down to 16 px, until the last one ends above
+     the slide dots: six long rules lines in English overran a 1280×720 TV */
+  function fitSlide() {
+    var list = document.querySelector('#slide .slide-lines'), dots = document.querySelector('#slide .dots');
+    if (!list || !dots) return;
+    var limit = dots.getBoundingClientRect().top - 4, px = parseFloat(getComputedStyle(list).fontSize);
+    while (list.getBoundingClientRect().bottom > limit && px > 16) {
+      px = Math.max(16, px * 0.92);
+      list.style.fontSize = px + 'px';
+    }
   }
 
   /* players' names are not in the page font: load a cut that has them as well */
