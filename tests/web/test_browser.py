@@ -941,3 +941,26 @@ def test_every_attract_slide_stays_on_the_screen_above_its_dots(
         seen.add((int(k or 0) - 1) % n)
         page.wait_for_function(f"document.getElementById('slide').dataset.slide !== '{k}'")
     shot(page, f"attract-last-{lang}-{size[0]}")
+
+
+@pytest.mark.parametrize(("lang", "word"), [("zh-Hant", "離線"), ("en", "offline")])
+def test_a_pad_lost_is_said_in_words_on_its_seat(
+    inproc: tuple[str, TableService], open_inproc: Any, lang: str, word: str
+) -> None:
+    """A seat's pad stops answering while the others' are up: its card showed only a grey dot
+    1vw wide with 'offline' as a tooltip, which a TV never shows, so from across the room
+    nobody could tell that the pad was lost (spec/pad-protocol.md: heartbeats, the online topic's last will)."""
+    _, service = inproc
+    tr = session(1, seed=11)
+    service.start_session(start_body(tr), "test")
+    for seat in range(4):
+        service.set_online(seat, True)
+    service.set_online(2, False)
+    page = open_inproc(f"/?lang={lang}", viewport={"width": 1280, "height": 720})
+    page.wait_for_selector("#seats .seat[data-seat='2'] .badges")
+    assert word in page.inner_text("#seats .seat[data-seat='2'] .badges")
+    for seat in "013":
+        assert word not in page.inner_text(f"#seats .seat[data-seat='{seat}']")
+    assert page.evaluate(BADGES_SHOWN) and all(b["inside"] for b in page.evaluate(BADGES_SHOWN))
+    assert page.evaluate(SMALLEST_TEXT)[0][0] >= KIOSK_MIN_PX
+    shot(page, f"pad-lost-{lang}")

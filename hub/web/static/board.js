@@ -51,7 +51,8 @@
       if (hand.banker === p.name) badges += '<span class="badge bank">' + esc(t('Banker')) + '</span>';
       if (hand.to_act === p.name) badges += '<span class="badge act">' + esc(t('to play')) + '</span>';
       if ((hand.forfeited || []).indexOf(p.name) >= 0) badges += '<span class="badge out">' + esc(t('forfeit')) + '</span>';
-      if (pads && !p.online) badges += '<span class="dot" title="' + esc(t('offline')) + '"></span>';
+      /* a lost pad said in words: a dot with a tooltip told the room nothing */
+      if (pads && !p.online) badges += '<span class="badge off">' + esc(t('offline')) + '</span>';
       var marks = '';
       for (var k = 0; k < (stacks || 0); k++) marks += '<i></i>';
       return '<div class="' + cls + '" data-seat="' + p.seat + '" style="--c:' + COLORS[i % 4] + '">' +
