@@ -479,6 +479,25 @@ def test_a_black_tile_greyed_by_a_bright_light_still_reads() -> None:
     assert reading.face == "6-5" and reading.confidence >= CFG["min_confidence"], reading
 
 
+def test_a_dark_green_tile_greyed_by_a_bright_light_still_reads() -> None:
+    """The same greyed tile with a dark green body's tint (a* -10, b* +10: many sets' "black"
+    tiles are dark green or navy, and a green felt lights them greener): its body is a tile's
+    greyed, not a table's colour (strong-glare sweep, seed 9017: a row of three such tiles
+    under a glare went unread)."""
+    import cv2
+    import numpy as np
+
+    image, truth = render_tile("6-5", seed=3, scheme="dark", angle=0.7)
+    grey = (image.astype(np.float64) * 0.5 + 110).astype(np.uint8)
+    lab = cv2.cvtColor(grey, cv2.COLOR_BGR2LAB)
+    body = lab[..., 0] < 170
+    lab[..., 1][body] = 128 - 10
+    lab[..., 2][body] = 128 + 10
+    green = cv2.cvtColor(lab, cv2.COLOR_LAB2BGR)
+    reading = read_tile(green, truth.corners, True, 2.125, CFG)
+    assert reading.face == "6-5" and reading.confidence >= CFG["min_confidence"], reading
+
+
 def test_white_blobs_on_an_orange_body_are_not_a_greyed_tiles_pips() -> None:
     """The same greyed tile with its body orange (a wooden table between white dice): as
     light, and as far below its white blobs, but coloured, so no black tile's."""
