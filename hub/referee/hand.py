@@ -340,7 +340,7 @@ def decide(rules: Rules, table: GroupTable, state: HandState, action: Action, na
             f"{who} acted after the hand ended: every tile has been played", Refusal.HAND_OVER
         )
     if kind == "dice":
-        if len(action.dice) != 2 or not all(1 <= d <= 6 for d in action.dice):
+        if not is_throw(action.dice):
             raise IllegalPlay(
                 f"{who} threw {list(action.dice)!r}: dice are two numbers from 1 to 6",
                 Refusal.BAD_DICE,
@@ -370,6 +370,11 @@ def decide(rules: Rules, table: GroupTable, state: HandState, action: Action, na
     if kind == "discard":
         return _decide_discard(state, action, who)
     raise IllegalPlay(f"unknown action {kind!r}", Refusal.UNKNOWN_ACTION)
+
+
+def is_throw(dice: tuple[int, ...]) -> bool:
+    """Two dice, each showing 1 to 6: a throw that could have happened."""
+    return len(dice) == 2 and all(1 <= d <= 6 for d in dice)
 
 
 def _is_lao(table: GroupTable, state: HandState) -> bool:
@@ -808,6 +813,7 @@ __all__ = [
     "TrickPlay",
     "decide",
     "evolve",
+    "is_throw",
     "legal_beats",
     "legal_leads",
     "new_hand",

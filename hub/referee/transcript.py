@@ -13,7 +13,16 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from hub.referee.hand import Action, HandState, Namer, decide, evolve, new_hand, table_for
+from hub.referee.hand import (
+    Action,
+    HandState,
+    Namer,
+    decide,
+    evolve,
+    is_throw,
+    new_hand,
+    table_for,
+)
 from hub.rules.errors import IllegalPlay, RulesError, TienGowError, TranscriptError
 from hub.rules.options import MAX_WHOLE, Direction, Rules, Variant, resolve_rules
 from hub.rules.scoring import (
@@ -139,6 +148,18 @@ def parse_action(ev: Any, seats: tuple[str, ...], where: str) -> Action:
     )
 
 
+def _transcript_action(ev: Any, seats: tuple[str, ...], where: str) -> Action:
+    """`parse_action`, with dice that no throw can show refused as not a transcript: [1, 7] or
+    three dice are no throw at all, as 7-7 is no tile (interfaces.md: exit 2). The live table
+    keeps them for `decide`, whose BAD_DICE refusal the operator's page says in its words."""
+    action = parse_action(ev, seats, where)
+    if action.kind == "dice" and not is_throw(action.dice):
+        raise TranscriptError(
+            f"{where}.dice: two dice, each showing 1 to 6 such as [3, 5]; got {list(action.dice)!r}"
+        )
+    return action
+
+
 def parse_deal(value: Any, seats: tuple[str, ...], where: str) -> tuple[int, ...]:
     if not isinstance(value, Mapping):
         raise TranscriptError(f"{where}: a deal maps every seat to its tiles, got {value!r}")
@@ -228,7 +249,7 @@ def parse_transcript(data: Any, rules_override: Rules | None = None) -> Transcri
         if not isinstance(events, list):
             raise TranscriptError(f"{where}.events: must be a list, got {events!r}")
         actions = tuple(
-            parse_action(ev, seats_t, f"{where}.events[{j}]") for j, ev in enumerate(events)
+            _transcript_action(ev, seats_t, f"{where}.events[{j}]") for j, ev in enumerate(events)
         )
         hands.append(
             HandSpec(None if banker is None else seats_t.index(banker), term, deal, actions)

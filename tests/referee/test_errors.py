@@ -393,3 +393,19 @@ def test_a_claim_showing_other_tiles_than_the_deal_is_refused() -> None:
     shown[-1] = "6-5"  # the dealt hand, shown: the claim stands
     hand = referee_json(transcript([{"seat": "S", "declare": "quan_bai", "tiles": shown}], deal))
     assert hand["hands"][0]["winner"] == "S"
+
+
+@pytest.mark.parametrize("dice", [[1, 7], [1, 2, 3], [0, 3], [], [6], [-1, 4]])
+def test_dice_no_die_can_show_are_not_a_transcript(dice: list[int]) -> None:
+    """transcript.md: a dice event is two dice, [a, b]. Two numbers no die shows, or a count of
+    dice other than two, are no throw at all: input that is not a transcript (exit 2), as an
+    unknown tile is (interfaces.md), not an illegal event of a throw that could have happened.
+    They were refused as an illegal event (exit 1), while "12" for [1, 2] was exit 2."""
+    tr = transcript([{"seat": "E", "dice": dice}])
+    with pytest.raises(
+        TranscriptError,
+        match=re.escape(
+            f"hands[0].events[0].dice: two dice, each showing 1 to 6 such as [3, 5]; got {dice!r}"
+        ),
+    ):
+        referee_json(tr)

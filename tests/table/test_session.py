@@ -9,7 +9,7 @@ import pytest
 
 from hub.adapters.ledger import Ledger
 from hub.referee.transcript import referee_json
-from hub.rules.errors import IllegalPlay, TranscriptError
+from hub.rules.errors import IllegalPlay, Refusal, TranscriptError
 from hub.table.service import TableService
 
 GOLDEN = Path(__file__).resolve().parent.parent / "golden"
@@ -190,3 +190,13 @@ def test_a_li_pai_of_the_next_deal_follows_an_event_that_opens_it(tmp_path: Path
     exported = service.transcript()
     assert [len(h["events"]) for h in exported["hands"]] == [1, 1, 2]
     assert referee_json(exported)["totals"] == {p["name"]: p["score"] for p in state["seats"]}
+
+
+def test_the_live_table_refuses_impossible_dice_as_bad_dice(tmp_path: Path) -> None:
+    """A transcript with dice no die shows is no transcript (exit 2); the live table still
+    refuses such a throw as an illegal event of kind BAD_DICE, which its pages say in words."""
+    service = TableService(Ledger(tmp_path / "t.db"))
+    service.start_session({"rules": "hk", "seats": list("ESWN"), "hands": [{"banker": "E"}]}, "test")  # fmt: skip
+    with pytest.raises(IllegalPlay) as info:
+        service.submit({"seat": "E", "dice": [1, 7]}, "test")
+    assert info.value.kind is Refusal.BAD_DICE
