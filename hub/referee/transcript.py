@@ -24,7 +24,14 @@ from hub.referee.hand import (
     table_for,
 )
 from hub.rules.errors import IllegalPlay, RulesError, TienGowError, TranscriptError
-from hub.rules.options import MAX_WHOLE, Direction, Rules, Variant, resolve_rules
+from hub.rules.options import (
+    LI_PAI_FIELDS,
+    MAX_WHOLE,
+    Direction,
+    Rules,
+    Variant,
+    resolve_rules,
+)
 from hub.rules.scoring import (
     LastTrick,
     Payment,
@@ -149,13 +156,18 @@ def parse_action(ev: Any, seats: tuple[str, ...], where: str) -> Action:
 
 
 def _transcript_action(ev: Any, seats: tuple[str, ...], where: str) -> Action:
-    """`parse_action`, with dice that no throw can show refused as not a transcript: [1, 7] or
-    three dice are no throw at all, as 7-7 is no tile (interfaces.md: exit 2). The live table
-    keeps them for `decide`, whose BAD_DICE refusal the operator's page says in its words."""
+    """`parse_action`, with values outside the format refused as not a transcript: dice [1, 7]
+    or three dice are no throw, a claim of 'tian_hu' no 例牌, as 7-7 is no tile (interfaces.md:
+    exit 2). The live table keeps them for `decide`, whose refusals (BAD_DICE, DECLARE) the
+    operator's page says in its words."""
     action = parse_action(ev, seats, where)
     if action.kind == "dice" and not is_throw(action.dice):
         raise TranscriptError(
             f"{where}.dice: two dice, each showing 1 to 6 such as [3, 5]; got {list(action.dice)!r}"
+        )
+    if action.kind == "declare" and action.name not in LI_PAI_FIELDS:
+        raise TranscriptError(
+            f"{where}.declare: {action.name!r} is no 例牌; the 例牌 are {', '.join(LI_PAI_FIELDS)}"
         )
     return action
 

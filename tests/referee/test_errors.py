@@ -409,3 +409,21 @@ def test_dice_no_die_can_show_are_not_a_transcript(dice: list[int]) -> None:
         ),
     ):
         referee_json(tr)
+
+
+def test_a_claim_of_no_li_pai_is_not_a_transcript() -> None:
+    """transcript.md names the 例牌 a declare event may claim (rules.md §I #21: quan_bai ...
+    four_pairs). Another name is no claim at all: input that is not a transcript (exit 2), as an
+    unknown tile or action is, not an illegal event (exit 1); a 例牌 the table has not agreed
+    stays an illegal event."""
+    tr = transcript([{"seat": "E", "declare": "tian_hu"}])
+    with pytest.raises(
+        TranscriptError,
+        match=re.escape(
+            "hands[0].events[0].declare: 'tian_hu' is no 例牌; the 例牌 are quan_bai, "
+            "yi_dian_hong, seven_civil, eight_civil, seven_mil, eight_mil, four_pairs"
+        ),
+    ):
+        referee_json(tr)
+    e = refused(transcript([{"seat": "E", "declare": "seven_mil"}]))
+    assert (e.hand, e.event) == (0, 0)
