@@ -9,7 +9,9 @@ from __future__ import annotations
 import argparse
 import json
 import re
+import reprlib
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -55,11 +57,13 @@ def read_json(source: str) -> Any:
             f"{source!r} is not UTF-8 text: {e.reason} at byte {e.start}"
         ) from None
     try:
-        return json.loads(text)
+        return json.loads(text, object_pairs_hook=_fields_once(source))
     except json.JSONDecodeError as e:
         raise TranscriptError(
             f"{source!r} is not JSON: {e.msg} at line {e.lineno} column {e.colno}"
         ) from None
+    except TranscriptError:  # (a ValueError too: not the number's)
+        raise
     except ValueError:  # a number longer than Python converts (sys.get_int_max_str_digits)
         raise TranscriptError(_too_long(source, text)) from None
     except RecursionError:  # the decoder recurses once per level of nesting
@@ -67,6 +71,26 @@ def read_json(source: str) -> Any:
             f"{source!r} is JSON nested too deeply to read; a transcript nests a few levels "
             f"(transcript, hands, events, tiles)"
         ) from None
+
+
+def _fields_once(source: str) -> Callable[[list[tuple[str, Any]]], dict[str, Any]]:
+    """An object hook refusing a name given twice in one object: JSON leaves its meaning to
+    the reader (RFC 8259 §4), and keeping the last would referee a hand naming two bankers, or
+    an event with two plays, as if the first were not there."""
+
+    def build(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for key, value in pairs:
+            if key in out:
+                raise TranscriptError(
+                    f"{source!r}: {key!r} is given twice in one object: "
+                    f"{reprlib.repr(out[key])}, then {reprlib.repr(value)}; a transcript gives "
+                    f"each field once"
+                )
+            out[key] = value
+        return out
+
+    return build
 
 
 def _too_long(source: str, text: str) -> str:

@@ -349,3 +349,28 @@ def test_the_hub_prints_its_scoreboard_as_an_address_a_browser_opens(tmp_path: P
         proc.kill()
         proc.communicate()
     assert f"scoreboard: http://[::1]:{port}/\n" in lines, lines
+
+
+@pytest.mark.parametrize(
+    ("dup", "pattern"),
+    [
+        ('"banker": "E", "banker": "S"', r"'banker' is given twice in one object: 'E', then 'S'"),
+        (
+            '"banker": "E", "events": [{"seat": "E", "play": ["6-3"], "play": ["6-6"]}]',
+            r"'play' is given twice in one object: \['6-3'\], then \['6-6'\]",
+        ),
+    ],
+)
+def test_referee_of_a_field_given_twice_says_so(dup: str, pattern: str) -> None:
+    """JSON leaves an object with a name twice to the reader (RFC 8259 §4), and Python's kept
+    the last: a hand naming banker E, then S, was refereed with S as banker and paid
+    accordingly, an event with two plays (transcript.md: exactly one action) as the second.
+    Such input is no transcript of one session: exit 2, naming the field and both values."""
+    text = (
+        '{"format": "tiengow-transcript/1", "rules": "hk", "seats": ["E", "S", "W", "N"], '
+        '"hands": [{' + dup + "}]}"
+    )
+    p = tiengow("referee", "-", stdin=text)
+    assert p.returncode == 2, p.stdout
+    assert re.search(pattern, p.stderr), p.stderr
+    assert "error" in json.loads(p.stdout)
