@@ -305,6 +305,8 @@ def _resolve(state: HandState, action: Action, who: str) -> int:
                     Refusal.NOT_HELD,
                     one,
                 )
+            if action.faces.count(face) > 1:
+                raise _named_too_often(action, face, taken, who)
             raise IllegalPlay(
                 f"{who} names {text}, but every {text} of the set "
                 f"({FACES[face].copies}) has already been played",
@@ -313,6 +315,32 @@ def _resolve(state: HandState, action: Action, who: str) -> int:
             )
         mask |= 1 << t
     return mask
+
+
+_HOW_MANY = ("none", "one", "two")
+_TIMES = {2: "twice"}
+
+
+def _named_too_often(action: Action, face: int, taken: int, who: str) -> IllegalPlay:
+    """An action naming a face more often than the set has copies left (deal unknown): the
+    fault is the action's own, not only what was played before it (§A.1: each civil face
+    twice, each military face once)."""
+    text, copies = FACES[face].text, FACES[face].copies
+    named = action.faces.count(face)
+    times = _TIMES.get(named, f"{named} times")
+    gone = (FACE_MASK[face] & taken).bit_count()
+    if named > copies:
+        return IllegalPlay(
+            f"{who} names {text} {times}, but the set has only {_HOW_MANY[copies]}",
+            Refusal.OTHER,
+        )
+    one = FACE_MASK[face] & -FACE_MASK[face]
+    return IllegalPlay(
+        f"{who} names {text} {times}, but the set has {_HOW_MANY[copies]} and "
+        f"{_HOW_MANY[gone]} {'has' if gone == 1 else 'have'} already been played",
+        Refusal.ALREADY_PLAYED,
+        one,
+    )
 
 
 def decide(rules: Rules, table: GroupTable, state: HandState, action: Action, name: Namer) -> Event:

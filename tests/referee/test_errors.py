@@ -124,6 +124,40 @@ def test_without_a_deal_a_face_cannot_appear_more_often_than_the_set_has_it() ->
     assert e.event == 2 and "every 6-6 of the set (2) has already been played" in e.message
 
 
+@pytest.mark.parametrize(
+    ("events", "message"),
+    [
+        (
+            [{"seat": "E", "play": ["6-3", "6-3"]}],
+            "E names 6-3 twice, but the set has only one",
+        ),
+        (
+            [{"seat": "E", "play": ["2-2", "2-2", "2-2"]}],
+            "E names 2-2 3 times, but the set has only two",
+        ),
+        (
+            [
+                {"seat": "E", "play": ["2-2"]},
+                {"seat": "S", "discard": 1},
+                {"seat": "W", "discard": 1},
+                {"seat": "N", "discard": 1},
+                {"seat": "E", "play": ["2-2", "2-2"]},
+            ],
+            "E names 2-2 twice, but the set has two and one has already been played",
+        ),
+    ],
+)
+def test_without_a_deal_a_play_naming_a_face_too_often_says_so(
+    events: list[dict[str, Any]], message: str
+) -> None:
+    """Without a deal, a play naming 6-3 twice was refused saying 'every 6-3 of the set (1) has
+    already been played', though none had been: the fault is the play's own (rules.md §A.1:
+    each military face once, each civil face twice), and the message says so."""
+    e = refused(transcript(events, deal=None))
+    assert (e.hand, e.event) == (0, len(events) - 1)
+    assert e.message == message
+
+
 def test_an_unfinished_hand_must_be_the_last() -> None:
     tr = transcript([{"seat": "E", "play": ["6-3"]}])
     tr["hands"].append({"events": []})
