@@ -45,6 +45,7 @@ from hub.rules.tiles import FACES, N_TILES, TileError, allocate, faces_in, parse
 
 FORMAT = "tiengow-transcript/1"
 RESULT_FORMAT = "tiengow-result/1"
+_SEATS_EG = 'such as ["E", "S", "W", "N"]'
 LI_PAI_BASE = 5  # a 例牌 is settled as if every other player had no stack (§E.9)
 
 
@@ -102,7 +103,8 @@ def parse_action(ev: Any, seats: tuple[str, ...], where: str) -> Action:
         raise TranscriptError(
             f'{where}: an event is an object such as {{"seat": "E", "play": ["6-6"]}}, got {ev!r}'
         )
-    name = ev.get("seat")
+    _require(ev, "seat", where, f"the player who acts, one of {', '.join(map(repr, seats))}")
+    name = ev["seat"]
     if name not in seats:
         raise TranscriptError(
             f"{where}: unknown seat {name!r}; seats are {', '.join(map(repr, seats))}"
@@ -172,6 +174,12 @@ def _transcript_action(ev: Any, seats: tuple[str, ...], where: str) -> Action:
     return action
 
 
+def _require(data: Mapping[str, Any], key: str, where: str, holds: str) -> None:
+    """A required field is there; else say which is missing and what it holds, not None."""
+    if key not in data:
+        raise TranscriptError(f"{where + ': ' if where else ''}{key!r} is missing: {holds}")
+
+
 def parse_deal(value: Any, seats: tuple[str, ...], where: str) -> tuple[int, ...]:
     if not isinstance(value, Mapping):
         raise TranscriptError(f"{where}: a deal maps every seat to its tiles, got {value!r}")
@@ -220,8 +228,10 @@ def parse_transcript(data: Any, rules_override: Rules | None = None) -> Transcri
         raise TranscriptError(
             f"a transcript is a JSON object with format {FORMAT!r}, got {type(data).__name__}"
         )
+    _require(data, "format", "", f'a transcript starts with "format": "{FORMAT}"')
     if data.get("format") != FORMAT:
         raise TranscriptError(f"'format' is {data.get('format')!r}; expected {FORMAT!r}")
+    _require(data, "seats", "", f"the players' names in playing order, 2 to 4 of them, {_SEATS_EG}")
     seats_t = check_seats(data.get("seats"))
     if "rules" not in data and rules_override is None:
         raise TranscriptError(
@@ -232,6 +242,7 @@ def parse_transcript(data: Any, rules_override: Rules | None = None) -> Transcri
         rules = rules_override or resolve_table_rules(written, seats_t, "transcript rules")
     except RulesError as e:
         raise TranscriptError(str(e)) from None
+    _require(data, "hands", "", 'a list of hands, each such as {"banker": "E", "events": [...]}')
     hands_data = data.get("hands")
     if not isinstance(hands_data, list):
         raise TranscriptError(f"'hands' must be a list, got {hands_data!r}")
@@ -256,6 +267,12 @@ def parse_transcript(data: Any, rules_override: Rules | None = None) -> Transcri
             )
         deal = (
             parse_deal(h["deal"], seats_t, f"{where}.deal") if h.get("deal") is not None else None
+        )
+        _require(
+            h,
+            "events",
+            where,
+            "the hand's actions in order, a list (empty before the first action)",
         )
         events = h.get("events")
         if not isinstance(events, list):

@@ -53,7 +53,7 @@ def test_referee_illegal_from_stdin() -> None:
     ("stdin", "pattern"),
     [
         ("{not json", "is not JSON: .* line 1 column 2"),
-        ('{"format": "tiengow-transcript/1"}', "'seats' must be"),
+        ('{"format": "tiengow-transcript/1"}', "'seats' is missing"),
     ],
 )
 def test_referee_not_a_transcript(stdin: str, pattern: str) -> None:

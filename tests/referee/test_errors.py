@@ -461,3 +461,42 @@ def test_a_claim_of_no_li_pai_is_not_a_transcript() -> None:
         referee_json(tr)
     e = refused(transcript([{"seat": "E", "declare": "seven_mil"}]))
     assert (e.hand, e.event) == (0, 0)
+
+
+@pytest.mark.parametrize(
+    ("drop", "message"),
+    [
+        (
+            lambda t: t.pop("format"),
+            '\'format\' is missing: a transcript starts with "format": "tiengow-transcript/1"',
+        ),
+        (
+            lambda t: t.pop("seats"),
+            "'seats' is missing: the players' names in playing order, 2 to 4 of them, such as "
+            '["E", "S", "W", "N"]',
+        ),
+        (
+            lambda t: t.pop("hands"),
+            '\'hands\' is missing: a list of hands, each such as {"banker": "E", "events": [...]}',
+        ),
+        (
+            lambda t: t["hands"][0].pop("events"),
+            "hands[0]: 'events' is missing: the hand's actions in order, a list (empty before "
+            "the first action)",
+        ),
+        (
+            lambda t: t["hands"][0]["events"][0].pop("seat"),
+            "hands[0].events[0]: 'seat' is missing: the player who acts, one of 'E', 'S', 'W', 'N'",
+        ),
+    ],
+)
+def test_a_missing_required_field_is_said_missing(drop: Any, message: str) -> None:
+    """transcript.md: format, seats, hands, a hand's events and an event's seat are required.
+    A transcript without one was refused as if the field held null ("'format' is None",
+    "unknown seat None"), a value nobody wrote; the message now says which field is missing
+    and what it holds."""
+    tr = transcript([{"seat": "E", "play": ["6-3"]}])
+    drop(tr)
+    with pytest.raises(TranscriptError) as info:
+        referee_json(tr)
+    assert str(info.value) == message
