@@ -57,7 +57,9 @@ def read_json(source: str) -> Any:
             f"{source!r} is not UTF-8 text: {e.reason} at byte {e.start}"
         ) from None
     try:
-        return json.loads(text, object_pairs_hook=_fields_once(source))
+        return json.loads(
+            text, object_pairs_hook=_fields_once(source), parse_constant=_no_constant(source)
+        )
     except json.JSONDecodeError as e:
         raise TranscriptError(
             f"{source!r} is not JSON: {e.msg} at line {e.lineno} column {e.colno}"
@@ -71,6 +73,18 @@ def read_json(source: str) -> Any:
             f"{source!r} is JSON nested too deeply to read; a transcript nests a few levels "
             f"(transcript, hands, events, tiles)"
         ) from None
+
+
+def _no_constant(source: str) -> Callable[[str], Any]:
+    """Refuse NaN and Infinity, which Python's reader takes but JSON has not (RFC 8259 §6)."""
+
+    def refuse(word: str) -> Any:
+        raise TranscriptError(
+            f"{source!r} is not JSON: {word} is no JSON value; a transcript's numbers are "
+            f"whole numbers such as 1 or 8"
+        )
+
+    return refuse
 
 
 def _fields_once(source: str) -> Callable[[list[tuple[str, Any]]], dict[str, Any]]:

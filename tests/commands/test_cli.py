@@ -374,3 +374,15 @@ def test_referee_of_a_field_given_twice_says_so(dup: str, pattern: str) -> None:
     assert p.returncode == 2, p.stdout
     assert re.search(pattern, p.stderr), p.stderr
     assert "error" in json.loads(p.stdout)
+
+
+@pytest.mark.parametrize("constant", ["NaN", "Infinity", "-Infinity"])
+def test_referee_of_a_number_json_does_not_have_says_so(constant: str) -> None:
+    """NaN and Infinity are no JSON (RFC 8259 §6), but Python's reader takes them: a transcript
+    carrying one where nothing checks the value (an extension field) was refereed as if it
+    were JSON. It is bad JSON: exit 2, naming the word (interfaces.md tiengow referee)."""
+    example = json.loads((GOLDEN / "G17-ba-zhi-bao-zun-x16.json").read_text(encoding="utf-8"))
+    text = json.dumps(example["transcript"])[:-1] + f', "recorded_by": {constant}}}'
+    p = tiengow("referee", "-", stdin=text)
+    assert p.returncode == 2, p.stdout
+    assert f"'-' is not JSON: {constant} is no JSON value" in p.stderr, p.stderr
