@@ -486,11 +486,16 @@ def resolve_rules(value: Any, source: str = "transcript") -> Rules:
 
 
 def _load_named(spec: str, source: str) -> Rules:
-    """`load_rules`, its error saying where the name was read (a transcript, a session)."""
-    try:
-        return load_rules(spec)
-    except RulesError as e:
-        raise RulesError(f"{source}: {e}") from None
+    """The preset a transcript or a session names, its error saying where the name was read.
+    Never a file: a transcript carries its rules, so it referees alike on every machine, and a
+    path such as /dev/zero would hang the referee (a rules file is for --rules)."""
+    if spec not in preset_names():
+        raise RulesError(
+            f"{source}: unknown rules preset {spec!r}; presets: {', '.join(preset_names())} "
+            f"(a rules file is for --rules: a transcript gives its options in an object such as "
+            f'{{"preset": "hk", "wen_zun": true}})'
+        )
+    return preset(spec)
 
 
 def rules_json(rules: Rules) -> str | dict[str, Any]:

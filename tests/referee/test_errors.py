@@ -500,3 +500,24 @@ def test_a_missing_required_field_is_said_missing(drop: Any, message: str) -> No
     with pytest.raises(TranscriptError) as info:
         referee_json(tr)
     assert str(info.value) == message
+
+
+@pytest.mark.parametrize("where", ["rules", "preset"])
+def test_a_transcript_naming_a_rules_file_is_refused(tmp_path: Path, where: str) -> None:
+    """transcript.md: 'rules' is a preset name (hk, mainland, culin1893) or an object of options;
+    a rules file is --rules' (interfaces.md). A transcript naming a path was read from the
+    referee's disk, so it refereed differently on another machine, and a path such as
+    /dev/zero or a FIFO hung the referee instead of refusing the input."""
+    club = tmp_path / "club.toml"
+    club.write_text('base = "hk"\nwen_zun = true\n', encoding="utf-8")
+    tr = transcript([])
+    tr["rules"] = str(club) if where == "rules" else {"preset": str(club)}
+    with pytest.raises(
+        TranscriptError,
+        match=re.escape(
+            f"transcript rules: unknown rules preset {str(club)!r}; presets: culin1893, hk, "
+            f"mainland (a rules file is for --rules: a transcript gives its options in an "
+            f'object such as {{"preset": "hk", "wen_zun": true}})'
+        ),
+    ):
+        referee_json(tr)
