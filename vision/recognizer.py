@@ -216,9 +216,11 @@ def recognize(
         laps.lap("cut and read")
     # one set's tiles are all of a size: the size that most tiles read sure at is the set's,
     # and what reads at another (dice, buttons, the gaps between tiles) is not its tiles
-    # (blanks do not count: the body of a tile of the other colour reads as a blank)
+    # (blanks do not count: the body of a tile of the other colour reads as a blank). Tiles
+    # counted by their area: a die's 4 read as two tiles side by side, each a quarter of
+    # a tile's area, outvoted the one tile beside it (strong-glare sweep, seed 9014)
     counted = [(sum(_sure_face(f.reading, floor) for f in b[1]), b[3]) for b in per_polarity]
-    sure = [(n, width) for n, width in counted if n > 0]
+    sure = [(n * width**2, width) for n, width in counted if n > 0]
     reference = max(sure)[1] if sure else 0.0
     ratio = float(cfg["locate"]["same_size"])
     faces_by_polarity: list[tuple[bool, list[Quad]]] = []

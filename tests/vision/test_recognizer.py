@@ -365,6 +365,27 @@ def test_no_tile_is_placed_at_a_longer_size_under_a_glare() -> None:
         assert [str(t.face) for t in truth.face_up if inside(o.center, t.corners)] == [str(o.face)]
 
 
+def test_a_die_read_as_two_small_tiles_does_not_outvote_a_tile_twice_their_width() -> None:
+    """Strong glare (seed 9014): three black tiles on dark wood, two of them run together
+    under the glare, and a white die showing a red 4, whose pips read as two 1-1s side by
+    side at a width under half a tile's. Counted one by one, those two outvoted the lone
+    6-4 read sure at the set's size, and every tile of its size was dropped as not the
+    set's: counted by their area, the tile's size is the set's."""
+    import copy
+
+    from vision.config import load_config
+    from vision.locate import inside
+
+    synth = copy.deepcopy(load_config("synth"))
+    synth["effects"]["glare"] = [2, 5]
+    synth["effects"]["glare_strength"] = [0.4, 0.8]
+    image, truth = render_scene(9014, cfg=synth)
+    tiles = recognize(image).tiles
+    assert "6-4" in [str(o.face) for o in tiles]
+    for o in tiles:
+        assert [str(t.face) for t in truth.face_up if inside(o.center, t.corners)] == [str(o.face)]
+
+
 @pytest.mark.parametrize(
     "changes", [{("tile", "width_px"): [24, 34]}, {("camera", "perspective"): 0.08}]
 )
