@@ -383,7 +383,7 @@ TEXTS: dict[str, dict[str, Template]] = {
             "文尊: not played — a pair of 5-1 is just the lowest civil pair; only 4-2 + 2-1 "
             "is 至尊.",
             "文尊：不打文尊，一對拎冧六（5-1）只是最細的文對；至尊只有二四（4-2）配丁三（2-1）。",
-            "文尊：不打文尊，一对铜锤六（5-1）只是最小的文对；至尊只有二四（4-2）配丁三（2-1）。",
+            "文尊：不打文尊，一对铜锤六（5-1）只是最小的文对；至尊只有二四（4-2）配幺二（2-1）。",
         ),
     ),
     "wen_zun_capture": yes_no(
@@ -404,7 +404,7 @@ TEXTS: dict[str, dict[str, Template]] = {
             ZhizunCapture.NONE: (
                 "至尊 (4-2 + 2-1): nothing beats a led 至尊.",
                 "至尊（二四配丁三）：出至尊無牌可打。",
-                "至尊（二四配丁三）：出至尊无牌可打。",
+                "至尊（二四配幺二）：出至尊无牌可打。",
             ),
             ZhizunCapture.ZA8_PAIR: (
                 "至尊 (4-2 + 2-1): a pair of 雜八 (6-2 + 5-3) beats a led 至尊, and a pair of "
@@ -558,7 +558,7 @@ TEXTS: dict[str, dict[str, Template]] = {
         "擒 / 么雙擒四 (on the last trick a led 5-1 is taken by a 6-1, or a led 2-1 by the "
         "4-2): ×{v}.",
         "擒／么雙擒四（最後一手高腳七擒拎冧六，或二四擒丁三）：全局輸贏 ×{v}。",
-        "擒（最后一手高脚七擒铜锤六，或二四擒丁三）：全局输赢 ×{v}。",
+        "擒（最后一手高脚七擒铜锤六，或二四擒幺二）：全局输赢 ×{v}。",
     ),
     "qin_bao": yes_no(
         (
@@ -633,7 +633,7 @@ TEXTS: dict[str, dict[str, Template]] = {
                 "The banker's 八支: only if his last play is 天, a nine, the 5-1, the 2-1, "
                 "or a pair or more.",
                 "莊家八支：最後一手要出天、九、拎冧六、丁三，或一對以上。",
-                "庄家八支：最后一手要出天、九、铜锤六、丁三，或一对以上。",
+                "庄家八支：最后一手要出天、九、铜锤六、幺二，或一对以上。",
             ),
             BankerBaZhiRule.NO_TOP_OPENING_AND_COMBO: (
                 "The banker's 八支: only if his opening lead was not 天, a nine or 至尊, and he "
@@ -663,12 +663,12 @@ TEXTS: dict[str, dict[str, Template]] = {
         (
             "Four-pairs 例牌: 至尊 (4-2 + 2-1), and 文尊 when played, counts as a pair.",
             "四對例牌：至尊（二四配丁三）及打文尊時的文尊當一對。",
-            "四对例牌：至尊（二四配丁三）及打文尊时的文尊当一对。",
+            "四对例牌：至尊（二四配幺二）及打文尊时的文尊当一对。",
         ),
         (
             "Four-pairs 例牌: 至尊 (4-2 + 2-1), and 文尊 when played, is not a pair.",
             "四對例牌：至尊（二四配丁三）及打文尊時的文尊不當一對。",
-            "四对例牌：至尊（二四配丁三）及打文尊时的文尊不当一对。",
+            "四对例牌：至尊（二四配幺二）及打文尊时的文尊不当一对。",
         ),
     ),
     "six_six_red_pips": fmt(
@@ -687,7 +687,7 @@ TEXTS: dict[str, dict[str, Template]] = {
                 "Leading: 祇可拆打，不可拆出 — a tile of a 天/地/人/和 combination you hold "
                 "must be led in the largest such combination.",
                 "出牌：祇可拆打，不可拆出——手上有天、地、人、和組合的牌，要整副最大的組合一齊出。",
-                "出牌：只可拆打，不可拆出——手上有天、地、人、和组合的牌，要整副最大的组合一起出。",
+                "出牌：只可拆打，不可拆出——手上有天、地、人、鹅组合的牌，要整副最大的组合一起出。",
             ),
             NoSplitLead.ALL_COMBOS: (
                 "Leading: 祇可拆打，不可拆出 — combinations and natural pairs you hold must be "
@@ -736,7 +736,7 @@ TEXTS: dict[str, dict[str, Template]] = {
             "Forfeit: a player holding none of 天, 地, the nines, the eights, 6-5 and 6-4 may "
             "drop out before the first lead.",
             "棄牌：手上無天、地、雜九、雜八、斧頭、紅頭十的人，可以在首輪出牌前棄牌。",
-            "弃牌：手上没有天、地、杂9、杂8、斧头、屏风的人，可以在首轮出牌前弃牌。",
+            "弃牌：手上没有天、地、杂九、杂八、虎头、红头十的人，可以在首轮出牌前弃牌。",
         ),
         (
             "No forfeit: everyone plays every hand out.",
@@ -787,12 +787,12 @@ TEXTS: dict[str, dict[str, Template]] = {
         (
             "Pai Gow: 4-2 and 2-1 may each count as 3 or 6.",
             "牌九：二四、丁三可當三點或六點。",
-            "牌九：二四、丁三可当三点或六点。",
+            "牌九：二四、幺二可当三点或六点。",
         ),
         (
             "Pai Gow: 4-2 and 2-1 count only their own pips (6 and 3).",
             "牌九：二四、丁三只按本身點數（六點、三點）。",
-            "牌九：二四、丁三只按本身点数（六点、三点）。",
+            "牌九：二四、幺二只按本身点数（六点、三点）。",
         ),
     ),
     "wong_enabled": yes_no(
@@ -844,7 +844,7 @@ TEXTS: dict[str, dict[str, Template]] = {
                 "Pai Gow: equal points are decided by the class of the higher tile (天, 地, 人, "
                 "和, long, short, military); same class ties.",
                 "牌九：同點比大牌的類別（天、地、人、和、長牌、短牌、雜牌），同類作平手。",
-                "牌九：同点比大牌的类别（天、地、人、和、长牌、短牌、杂牌），同类算平手。",
+                "牌九：同点比大牌的类别（天、地、人、鹅、长牌、短牌、杂牌），同类算平手。",
             ),
         }
     ),

@@ -66,17 +66,20 @@ class Face:
 C, M = Suit.CIVIL, Suit.MILITARY
 G, Z, Y = System.GONG, System.ZA, System.YAO
 
+# The names shown: name_hant the Hong Kong name and name_hans the mainland one, where rules.md
+# §A.1 gives a tile's usual names as HK / mainland (和 / 鹅, 斧頭 / 虎头, 拎冧六 / 铜锤六, 丁三 / 幺二);
+# the Simplified pages are read on the mainland. 么 is written 幺 in Simplified (幺结, [000]'s 幺门).
 # fmt: off
 FACES: tuple[Face, ...] = (
     # civil, high to low (rules.md §A.2)
     Face(6, 6, C, 11, G, 7, "tian", "天", "天", "Teen", ("天牌",)),
     Face(1, 1, C, 10, G, 6, "di", "地", "地", "Day", ("地牌",)),
     Face(4, 4, C, 9, G, 5, "ren", "人", "人", "Yun", ("人牌",)),
-    Face(3, 1, C, 8, G, 4, "he", "和", "和", "Gor", ("鵝", "鹅", "么鵝", "幺鹅")),
+    Face(3, 1, C, 8, G, 4, "he", "和", "鹅", "Gor", ("鵝", "么鵝", "幺鹅")),
     Face(5, 5, C, 7, G, 3, "", "梅", "梅", "Mooy", ("梅花",)),
     Face(3, 3, C, 6, G, 2, "", "長三", "长三", "Chong", ("長", "长", "長衫", "長牌", "长牌")),
     Face(2, 2, C, 5, G, 1, "", "板凳", "板凳", "Bon", ("板", "板牌")),
-    Face(6, 5, C, 4, Y, 4, "", "斧頭", "斧头", "Foo", ("虎頭", "虎头", "斧", "黑十一", "短11")),
+    Face(6, 5, C, 4, Y, 4, "", "斧頭", "虎头", "Foo", ("虎頭", "斧头", "斧", "黑十一", "短11")),
     Face(6, 4, C, 3, Y, 3, "", "紅頭十", "红头十", "Ping", ("十", "屏風", "屏风", "瓶", "牌頭", "牌头", "四六", "短10")),
     Face(6, 1, C, 2, Y, 2, "", "高腳七", "高脚七", "Tsit", ("高腳", "高脚", "么六", "幺六", "短7")),
     Face(5, 1, C, 1, Y, 1, "", "拎冧六", "铜锤六", "Luk", ("銅錘六", "零霖六", "零林六", "么五", "幺五", "羽扇")),
@@ -90,7 +93,7 @@ FACES: tuple[Face, ...] = (
     Face(4, 2, M, 3, Z, 3, "", "二四", "二四", "Gee Joon six", ("六", "大雜六", "大杂六", "大雞", "大鸡", "大雞六", "大鸡六", "大猴", "大么", "6點", "6点")),
     Face(4, 1, M, 2, Z, 2, "he", "雜五", "杂五", "Chop Ng", ("紅五", "红五")),
     Face(3, 2, M, 2, Z, 2, "he", "雜五", "杂五", "Chop Ng", ("黑五", "白五")),
-    Face(2, 1, M, 1, Z, 1, "", "丁三", "丁三", "Gee Joon three", ("么二", "幺二", "么雞", "么鸡", "丁雞", "丁鸡", "小雜", "小杂", "細雞", "细鸡", "細么", "细么", "小三", "小猴", "3點", "3点")),
+    Face(2, 1, M, 1, Z, 1, "", "丁三", "幺二", "Gee Joon three", ("么二", "么雞", "么鸡", "丁雞", "丁鸡", "小雜", "小杂", "細雞", "细鸡", "細么", "细么", "小三", "小猴", "3點", "3点")),
 )
 # fmt: on
 

@@ -115,6 +115,33 @@ def test_regional_words() -> None:
     assert "莊" not in hans and "棟" not in hans
 
 
+OTHER_NAMES_HANS = {
+    "丁三": "幺二",
+    "斧头": "虎头",
+    "屏风": "红头十",
+    "拎冧六": "铜锤六",
+    "人、和": "人、鹅",
+}
+"""Names a Simplified text must not give a tile, and the name the Simplified pages show for it
+(rules.md §A.1's mainland names: `test_a_tile_is_named_the_hong_kong_way_...` in test_tiles)."""
+
+
+@pytest.mark.parametrize("name", ["hk", "mainland"])
+def test_the_simplified_texts_name_each_tile_as_the_simplified_pages_do(name: str) -> None:
+    """The zh-Hans lines named 2-1 丁三, 6-5 斧头 and 6-4 屏风, 3-1 和 in 天、地、人、和, while the
+    same pages draw those tiles named 幺二, 虎头, 红头十 and 鹅: one tile, two names on one page."""
+    base = preset(name)
+    lines = [line for _, line in explain_items(base, "zh-Hans")]
+    for option in RULE_FIELDS:
+        for value in _other_values(base, option):
+            changed = dataclasses.replace(base, **{option: value})
+            lines.append(dict(explain_items(changed, "zh-Hans"))[option])
+    for other, shown in OTHER_NAMES_HANS.items():
+        assert not [line for line in lines if other in line], (other, shown)
+    text = "\n".join(lines)
+    assert "二四（4-2）配幺二（2-1）" in text and "虎头" in text and "红头十" in text
+
+
 def test_banker_factor_in_words() -> None:
     line = dict(explain_items(preset("hk"), "en"))["banker_multiplier"]
     assert "×2 in his first term" in line and "×3" in line

@@ -93,7 +93,9 @@ def test_civil_pair_never_beats_a_mixed_pair() -> None:
         ("3-3 3-3", "長三對", "长三对", "Chong pair"),
         ("6-3 5-4", "雜九對", "杂九对", "Chop Gow pair"),
         ("6-6 5-4", "天九", "天九", "Teen Gow"),
-        ("3-1 3-2", "和五", "和五", "Gor Ng"),
+        ("3-1 3-2", "和五", "鹅五", "Gor Ng"),  # 3-1 is 和 in HK, 鹅 on the mainland (§A.1)
+        ("2-1", "丁三", "幺二", "Gee Joon three"),
+        ("3-1 3-1 3-2", "三文和和5", "三文鹅鹅5", "Gor Gor Ng"),
         ("4-2 2-1", "至尊", "至尊", "Gee Joon"),
         ("4-4 4-4 4-3", "三文人人7", "三文人人7", "Yun Yun Chit"),
         ("1-1 6-2 5-3", "三武地88", "三武地88", "Day Bot Bot"),

@@ -86,6 +86,29 @@ def test_every_name_of_one_face_in_the_spec_table_is_read(text: str, face: str) 
     assert FACES[parse_face(text)].text == face
 
 
+@pytest.mark.parametrize(
+    ("face", "hk", "mainland"),
+    [
+        ("3-1", "和", "鹅"),
+        ("6-5", "斧頭", "虎头"),
+        ("5-1", "拎冧六", "铜锤六"),
+        ("2-1", "丁三", "幺二"),
+    ],
+)
+def test_a_tile_is_named_the_hong_kong_way_in_traditional_and_the_mainland_way_in_simplified(
+    face: str, hk: str, mainland: str
+) -> None:
+    """rules.md §A.1 gives a tile's usual names as HK / mainland where they differ: the
+    Simplified pages, read on the mainland, said the HK 和, 斧头 and 丁三 beside the mainland
+    铜锤六. (么 is written 幺 in Simplified, as in 幺结 and [000]'s 幺门.)"""
+    f = FACES[parse_face(face)]
+    assert (f.name_hant, f.name_hans) == (hk, mainland)
+    assert [
+        T.name_of(T.TILES_OF_FACE[parse_face(face)][0], lang) for lang in ("zh-Hant", "zh-Hans")
+    ] == [hk, mainland]
+    assert parse_face(mainland) == parse_face(face)  # and a name shown is a name read
+
+
 @pytest.mark.parametrize("name", ["雜九", "杂八", "大頭六", "銅錘", "猴", "么"])
 def test_names_of_two_faces_are_refused_with_the_reason(name: str) -> None:
     with pytest.raises(TileError, match="more than one tile"):

@@ -123,6 +123,23 @@ def test_attract_mode_cycles_through_tiles_and_rules(hub: HubProcess, open_page:
     shot(page, "attract-rules")
 
 
+def test_the_simplified_kiosk_names_the_tiles_the_mainland_way(
+    hub: HubProcess, open_page: Any
+) -> None:
+    """rules.md §A.1 gives HK / mainland names: the Simplified kiosk named 3-1, 6-5 and 2-1
+    the Hong Kong way (和, 斧头, 丁三) beside the mainland 铜锤六, and the mixed pair 和五."""
+    start(hub)
+    hub.post("/api/end", {})
+    page = open_page("/?lang=zh-Hans&slide=1")
+    captions = "[...document.querySelectorAll('#slide figcaption')].map(e => e.textContent)"
+    for faces, name in (("3-1", "鹅"), ("6-5", "虎头"), ("5-1", "铜锤六"), ("2-1", "幺二")):
+        page.wait_for_function(f"{captions}.includes({json.dumps(name + faces)})")
+    page.wait_for_function(f"{captions}.includes('鹅五')")
+    shown = page.evaluate(f"{captions}.join(' ')")
+    assert not any(hk in shown for hk in ("丁三", "斧头", "和")), shown
+    shot(page, "attract-groups-zh-Hans")
+
+
 def test_a_session_that_ended_leads_the_kiosks_slides_with_its_standings(
     hub: HubProcess, open_page: Any
 ) -> None:
