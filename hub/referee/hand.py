@@ -29,6 +29,7 @@ from hub.rules.groups import (
     Cls,
     GroupTable,
     describe_group,
+    group_names,
     group_table,
 )
 from hub.rules.options import (
@@ -483,6 +484,7 @@ def _refuse_beat(
             Refusal.NOTHING_BEATS,
             best.mask,
             size,
+            group_names(best.mask, table),
         )
     if state.best_key[0] in ZHIZUN_CLASSES:  # only a designated capture beats it, if anything
         only = sorted({describe_group(b, table) for b in table.beaters.get(state.best_key, ())})
@@ -493,12 +495,14 @@ def _refuse_beat(
             Refusal.CANNOT_BEAT if only else Refusal.NOTHING_BEATS,
             best.mask,
             size,
+            group_names(best.mask, table),
         )
     return IllegalPlay(
         f"{who} played {played}: {_why_not(state.best_key, key, relation, best_name)}",
         Refusal.CANNOT_BEAT,
         best.mask,
         size,
+        group_names(best.mask, table),
     )
 
 
@@ -537,6 +541,7 @@ def _check_no_split(rules: Rules, table: GroupTable, hand: int, mask: int, who: 
                 f"(no_split_lead = {str(rules.no_split_lead)!r})",
                 Refusal.SPLIT_LEAD,
                 largest,
+                group_names=group_names(largest, table),
             )
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from enum import StrEnum
 
 
@@ -54,15 +55,24 @@ class IllegalPlay(TienGowError, ValueError):
 
     ``str(e)`` is the referee's sentence for the scoreboard and transcripts; ``kind`` says what
     was refused, with ``tiles`` (a mask) and ``count`` the kind's details (see `Refusal`).
+    ``group_names``: when ``tiles`` are one play (the play to beat, the combination to lead),
+    its group's name in each page language (天對 / 天对 / Teen pair, rules.md §B.3), so a page
+    says the group as it names a trick's plays, not its tiles one by one; else empty.
     """
 
     def __init__(
-        self, message: str, kind: Refusal = Refusal.OTHER, tiles: int = 0, count: int = 0
+        self,
+        message: str,
+        kind: Refusal = Refusal.OTHER,
+        tiles: int = 0,
+        count: int = 0,
+        group_names: Mapping[str, str] | None = None,
     ) -> None:
         super().__init__(message)
         self.kind = kind
         self.tiles = tiles
         self.count = count
+        self.group_names = dict(group_names or {})
 
 
 class NotYourTurn(IllegalPlay):

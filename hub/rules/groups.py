@@ -286,3 +286,9 @@ def describe_group(mask: int, table: GroupTable, lang: str = "zh-Hant") -> str:
     # the military value in words: 九 (雜九 less its 雜), Gow (Chop Gow less its Chop)
     value = mil.name_en.split()[-1] if lang == "en" else _face_name(mil, lang)[1:]
     return words[g.kind].format(c=_face_name(civil, lang), m=value, d=mil.pips)
+
+
+def group_names(mask: int, table: GroupTable) -> dict[str, str]:
+    """A play's name in each of `GROUP_LANGS` (天九 / 天九 / Teen Gow): what the pages say for
+    a face-up play, and for the play a refusal names."""
+    return {lang: describe_group(mask, table, lang) for lang in GROUP_LANGS}

@@ -51,11 +51,14 @@ def finish_multipliers(rules: Rules) -> dict[str, int]:
 
 def refusal_json(e: Exception) -> dict[str, Any]:
     """What ``e`` refuses, for a page to say in its own language: its `Refusal` ``kind``, its
-    ``tiles`` as faces (``["6-6", "6-6"]``, as a trick's tiles are written) and its ``count``;
-    an error that is no `IllegalPlay` (a malformed event) is a refusal of no known kind."""
+    ``tiles`` as faces (``["6-6", "6-6"]``, as a trick's tiles are written) and its ``count``,
+    and ``group_names`` when those tiles are one play (天對 / 天对 / Teen pair, as a trick's
+    plays are named); an error that is no `IllegalPlay` (a malformed event) is a refusal of no
+    known kind."""
     if not isinstance(e, IllegalPlay):
         return {"kind": str(Refusal.OTHER), "tiles": [], "count": 0}
-    return {"kind": str(e.kind), "tiles": faces_in(e.tiles), "count": e.count}
+    out = {"kind": str(e.kind), "tiles": faces_in(e.tiles), "count": e.count}
+    return {**out, "group_names": e.group_names} if e.group_names else out
 
 
 def refusal_notice(seat: str, e: Exception) -> dict[str, Any]:

@@ -620,6 +620,45 @@ def test_a_refused_play_shows_in_the_pages_language(
             shot(page, f"notice-{kind}-{lang}{path.replace('/', '-')}")
 
 
+@pytest.mark.parametrize(
+    ("lang", "group"), [("zh-Hant", "天對"), ("zh-Hans", "天对"), ("en", "Teen pair")]
+)
+def test_a_refusal_names_the_play_to_beat_by_its_group(
+    inproc: tuple[str, TableService], open_inproc: Any, lang: str, group: str
+) -> None:
+    """'Must beat 天 天, or discard 2': the notice and the operator named the play to beat tile
+    by tile while the trick above it says 天對 (rules.md §B.3 names the group)."""
+    _, service = inproc
+    tr = session(1, seed=11)
+    service.start_session(start_body(tr), "test")
+    banker, follower = tr["seats"][0], tr["seats"][1]
+    service.submit({"seat": banker, "play": ["6-6", "6-6"]}, "test")
+    board = open_inproc(f"/?lang={lang}")
+    board.wait_for_selector("#trick .play")
+    try:
+        service.submit({"seat": follower, "play": ["4-4", "4-4"]}, "test")
+    except IllegalPlay as e:
+        service.set_notice(refusal_notice(follower, e))
+    board.wait_for_selector("#notice[data-kind='cannot_beat']:not([hidden])")
+    tiles_one_by_one = " ".join([face_names(lang)["6-6"]] * 2)
+    main = board.inner_text("#notice .what")
+    assert group in main and tiles_one_by_one not in main, main
+    assert board.locator("#notice .what svg.tile").count() == 2  # the tiles still drawn
+    operator = open_inproc(f"/operator?lang={lang}")
+    operator.fill("#token", TOKEN)
+    operator.click("#token-form button")
+    operator.wait_for_function(
+        f"document.querySelector('#event-form select[name=seat]').value === '{follower}'"
+    )
+    operator.select_option("#event-form select[name=action]", "play")
+    operator.fill("#event-form input[name=tiles]", "4-4 4-4")
+    operator.click("#event-form button[value=submit]")
+    operator.wait_for_function("document.getElementById('status').className === 'bad'")
+    main = operator.inner_text("#status .what")
+    assert group in main and tiles_one_by_one not in main, main
+    shot(board, f"notice-group-{lang}")
+
+
 def test_the_operator_says_a_refusal_in_its_language(hub: HubProcess, open_page: Any) -> None:
     """The operator's status said 'Error: 陳大文 led 6-6+5-5: not a legal group …', the
     referee's English sentence, on the Chinese page too; its seat names were E S W N."""

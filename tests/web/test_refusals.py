@@ -87,6 +87,32 @@ def test_a_refused_event_answers_with_its_kind_tiles_and_count(client: TestClien
 
 
 @pytest.mark.parametrize(
+    ("rules", "lead", "names"),
+    [
+        ("hk", ["6-6", "6-6"], {"zh-Hant": "天對", "zh-Hans": "天对", "en": "Teen pair"}),
+        ("hk", ["1-1", "6-2"], {"zh-Hant": "地八", "zh-Hans": "地八", "en": "Day Bot"}),
+        ({"base": "hk", "wen_zun": True}, ["5-1", "5-1"],
+         {"zh-Hant": "文尊", "zh-Hans": "文尊", "en": "civil Gee Joon"}),
+    ],
+)  # fmt: skip
+def test_a_refusal_names_the_play_to_beat_by_its_group(
+    client: TestClient, rules: object, lead: list[str], names: dict[str, str]
+) -> None:
+    """'Must beat 天 天': the pages named the play to beat tile by tile, where rules.md §B.3
+    names the group (天對, 地八, 文尊 when it is played) as a trick's plays are named."""
+    body = {**start_body(session(1, seed=11)), "rules": rules}
+    assert client.post("/api/session", json=body, headers=AUTH).status_code == 200
+    banker, follower = body["seats"][0], body["seats"][1]
+    lead_ev = {"seat": banker, "play": lead}
+    assert client.post("/api/events", json=lead_ev, headers=AUTH).status_code == 200
+    r = client.post("/api/events", json={"seat": follower, "play": ["4-4", "4-4"]}, headers=AUTH)
+    assert r.status_code == 400
+    body = r.json()
+    assert body["kind"] == "cannot_beat" and body["tiles"] == lead, body
+    assert body["group_names"] == names
+
+
+@pytest.mark.parametrize(
     ("lang", "names"), [("zh-Hant", "東南西北"), ("zh-Hans", "东南西北"), ("en", "ESWN")]
 )
 def test_the_operators_default_seat_names_are_in_the_pages_language(

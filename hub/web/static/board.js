@@ -24,12 +24,13 @@
   }
 
   /* a refusal in the page's words, from its kind, tiles and count (hub/web/refusals.py): the
-     tiles drawn and named as a trick's are; `h` their height */
+     tiles drawn and named as a trick's are, a play by its group (天对, not 天 天); `h` their
+     height */
   function refusalHTML(r, h) {
     var words = (B.refusals || {})[r.kind] || B.refusals.other, tiles = r.tiles || [];
     var text = tiles.length && words.tiles ? words.tiles : words.text;
     var shown = '<span class="rtiles">' + tiles.map(function (f) { return tile(f, h); }).join('') +
-      ' <b>' + esc(tiles.map(function (f) { return FACES[f] || f; }).join(' ')) + '</b></span>';
+      ' <b>' + esc(playWords(tiles, r.group_names)) + '</b></span>';
     return esc(text).split('{n}').join(esc(r.count)).split('{tiles}').join(shown);
   }
   /* "Refused · seat: what" over the referee's own sentence, smaller */

@@ -12,7 +12,8 @@
      follows it ("nothing changed") */
   function sayRefused(r, seat, also) {
     status.innerHTML = window.TGRefusal({ seat: seat, kind: r.kind, tiles: r.tiles, count: r.count,
-      message: r.error }, Math.round(parseFloat(getComputedStyle(status).fontSize) * 1.6));
+      group_names: r.group_names, message: r.error },
+      Math.round(parseFloat(getComputedStyle(status).fontSize) * 1.6));
     if (also) status.querySelector('.what').appendChild(document.createTextNode(' · ' + also));
     status.className = 'bad';
   }
