@@ -410,7 +410,7 @@ TEXTS: dict[str, dict[str, Template]] = {
                 "至尊 (4-2 + 2-1): a pair of 雜八 (6-2 + 5-3) beats a led 至尊, and a pair of "
                 "雜九 may then beat the 雜八 pair.",
                 "至尊（二四配丁三）：雜八對（6-2 + 5-3）可打至尊，之後雜九對可再打雜八對。",
-                "至尊（猴王对）：杂8对（6-2 + 5-3）可打猴王对，之后杂9对可再打杂8对。",
+                "至尊（二四配幺二，猴王对）：杂8对（6-2 + 5-3）可打至尊，之后杂9对可再打杂8对。",
             ),
         }
     ),
@@ -475,19 +475,19 @@ TEXTS: dict[str, dict[str, Template]] = {
             "A 杂9对 overtaking the 杂8对 that captured 至尊: if its player wins the hand, the "
             "至尊 money is void too.",
             "雜九對蓋過擒至尊的雜八對：雜九對者最後結，尊錢亦作廢。",
-            "杂9对压过打猴王对的杂8对：杂9对者最后结，尊钱也作废。",
+            "杂9对压过打至尊的杂8对：杂9对者最后结，尊钱也作废。",
         ),
         (
             "A 杂9对 overtaking the 杂8对 that captured 至尊 changes nothing: only the 杂8对 "
             "player winning the hand voids the 至尊 money.",
             "雜九對蓋過擒至尊的雜八對：不影響；只有雜八對者結，尊錢才作廢。",
-            "杂9对压过打猴王对的杂8对：不影响；只有杂8对者结，尊钱才作废。",
+            "杂9对压过打至尊的杂8对：不影响；只有杂8对者结，尊钱才作废。",
         ),
     ),
     "zun_capture_reward": fmt(
         "A 杂8对 that captures a finishing 至尊: each other player pays its player {v} extra.",
         "雜八對打最後一手的至尊：每家另付 {v} 給打者。",
-        "杂8对打最后一手的猴王对：每家另付 {v} 戙给打者。",
+        "杂8对打最后一手的至尊：每家另付 {v} 戙给打者。",
     ),
     "si_da_he": {lang: _si_da_he(lang) for lang in LANGS},
     "si_da_he_banker_mult": yes_no(
@@ -881,11 +881,11 @@ NOT_IN_PLAY: dict[str, tuple[Callable[[Rules], bool], Tr]] = {
     ),
     "za9_overtake_voids_zun_if_jie": (
         lambda r: r.zhizun_capture is ZhizunCapture.ZA8_PAIR,
-        ("only when a 杂8对 beats 至尊", "只在雜八對可打至尊時適用", "只在杂8对可打猴王对时适用"),
+        ("only when a 杂8对 beats 至尊", "只在雜八對可打至尊時適用", "只在杂8对可打至尊时适用"),
     ),
     "zun_capture_reward": (
         lambda r: r.zhizun_capture is ZhizunCapture.ZA8_PAIR,
-        ("only when a 杂8对 beats 至尊", "只在雜八對可打至尊時適用", "只在杂8对可打猴王对时适用"),
+        ("only when a 杂8对 beats 至尊", "只在雜八對可打至尊時適用", "只在杂8对可打至尊时适用"),
     ),
     "yao_jie_5_1_needs_wen_zun": (
         lambda r: "5-1" in r.yao_jie_tiles,

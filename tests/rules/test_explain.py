@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import re
 from enum import StrEnum
 from pathlib import Path
 from typing import Any
@@ -12,7 +13,7 @@ import pytest
 from hub.cli import main
 from hub.commands.rules import lang_from_env
 from hub.rules.explain import LANGS, ExplainError, explain, explain_items
-from hub.rules.options import LiPai, Rules, load_rules, preset, preset_names
+from hub.rules.options import LiPai, Rules, ZhizunCapture, load_rules, preset, preset_names
 
 RULE_FIELDS = [f.name for f in dataclasses.fields(Rules)]
 LI_PAI_FIELDS = [f.name for f in dataclasses.fields(LiPai)]
@@ -140,6 +141,18 @@ def test_the_simplified_texts_name_each_tile_as_the_simplified_pages_do(name: st
         assert not [line for line in lines if other in line], (other, shown)
     text = "\n".join(lines)
     assert "二四（4-2）配幺二（2-1）" in text and "虎头" in text and "红头十" in text
+
+
+def test_the_simplified_texts_call_zhizun_as_the_pages_do() -> None:
+    """The pages name 4-2 + 2-1 至尊 in every language (describe_group, rules.md §B.3), but the
+    Simplified lines of the 杂8对 capture said 猴王对 alone ('杂8对打最后一手的猴王对'): a
+    group with two names on one page. [000]'s 猴王对 stays as the gloss of 至尊."""
+    base = dataclasses.replace(preset("mainland"), zhizun_capture=ZhizunCapture.ZA8_PAIR)
+    lines = [line for _, line in explain_items(base, "zh-Hans")]
+    lines += [line for _, line in explain_items(preset("hk"), "zh-Hans")]  # (not in play there)
+    alone = [line for line in lines if re.sub(r"至尊（[^）]*猴王对）", "", line).count("猴王对")]
+    assert alone == []
+    assert any("至尊" in line and "杂8对" in line for line in lines)
 
 
 def test_banker_factor_in_words() -> None:

@@ -539,6 +539,24 @@ def test_a_correction_the_referee_refuses_leaves_the_table_as_it_was(
     page.wait_for_function("document.querySelectorAll('#trick .play').length === 2")
 
 
+def test_the_simplified_house_rules_call_zhizun_as_the_trick_does(
+    inproc: tuple[str, TableService], open_inproc: Any
+) -> None:
+    """At a mainland table the Simplified house rules said '杂8对打最后一手的猴王对' where the
+    trick and the kiosk name that group 至尊 ([000]'s 猴王对 is kept as its gloss)."""
+    _, service = inproc
+    service.start_session({**start_body(session(1, seed=11)), "rules": "mainland"}, "test")
+    page = open_inproc("/?lang=zh-Hans")
+    page.wait_for_selector("#seats .seat")
+    page.click("#rules-btn")
+    page.wait_for_selector("#rules-list li[data-option='zun_capture_reward']")
+    lines = page.locator("#rules-list li").all_inner_texts()
+    alone = [line for line in lines if re.sub("至尊（[^）]*猴王对）", "", line).count("猴王对")]
+    assert alone == [], alone
+    reward = page.inner_text("#rules-list li[data-option='zun_capture_reward']")
+    assert "至尊" in reward, reward
+
+
 def test_a_camera_notice_is_no_seats_refusal(
     inproc: tuple[str, TableService], open_inproc: Any
 ) -> None:
