@@ -54,3 +54,18 @@ def test_legal_leads_agree_with_decide() -> None:
         leads = set(legal_leads(rules, table, state, 0))
         for faces, _ in S26:
             assert (mask_of(parse_tiles(faces)) in leads) == lead(option, faces)
+
+
+def test_a_split_lead_refusal_names_the_combination_by_its_group() -> None:
+    """The pages say 'Lead the whole combination: 三文人人7', not its tiles one by one."""
+    rules = Rules(no_split_lead=NoSplitLead.SERIES_MAX)
+    state = new_hand(rules, 4, 0, 1, 2, (HAND, 0, 0, 0))
+    action = Action(0, "play", faces=(parse_face("4-4"),))
+    with pytest.raises(IllegalPlay) as e:
+        decide(rules, table_for(rules), state, action, Namer("ESWN"))
+    assert e.value.tiles == mask_of(parse_tiles("4-4 4-4 4-3"))
+    assert e.value.group_names == {
+        "zh-Hant": "三文人人7",
+        "zh-Hans": "三文人人7",
+        "en": "Yun Yun Chit",
+    }
