@@ -30,7 +30,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def _emit(obj: dict[str, Any]) -> None:
-    sys.stdout.write(json.dumps(obj, ensure_ascii=False, indent=2) + "\n")
+    # print(), not sys.stdout.write: with stdout closed (`>&-`, a script that wants only the
+    # verdict) sys.stdout is None and print writes nothing, so the exit status still says it
+    print(json.dumps(obj, ensure_ascii=False, indent=2))
 
 
 def _fail(code: int, message: str, payload: dict[str, Any] | None = None) -> int:

@@ -386,3 +386,25 @@ def test_referee_of_a_number_json_does_not_have_says_so(constant: str) -> None:
     p = tiengow("referee", "-", stdin=text)
     assert p.returncode == 2, p.stdout
     assert f"'-' is not JSON: {constant} is no JSON value" in p.stderr, p.stderr
+
+
+@pytest.mark.parametrize(
+    ("example", "status"), [("G17-ba-zhi-bao-zun-x16", 0), ("X03-tie-does-not-beat", 1)]
+)
+def test_referee_with_stdout_closed_still_says_legal_or_not_by_its_status(
+    example: str, status: int
+) -> None:
+    """`tiengow referee t.json >&-` (a script that wants only the verdict): the exit status
+    keeps the meaning interfaces.md gives it, 0 legal and 1 illegal, as with `>/dev/null`; it
+    crashed on writing the result with an AttributeError traceback and exit 1, so a legal
+    transcript was reported illegal."""
+    data = json.loads((GOLDEN / f"{example}.json").read_text(encoding="utf-8"))
+    p = subprocess.run(
+        ["sh", "-c", 'exec "$@" >&-', "sh", sys.executable, "-m", "hub.cli", "referee", "-"],
+        input=json.dumps(data["transcript"]),
+        stderr=subprocess.PIPE,
+        text=True,
+        check=False,
+    )
+    assert "Traceback" not in p.stderr, p.stderr
+    assert p.returncode == status, p.stderr
