@@ -7,9 +7,10 @@ import json
 import random
 import sys
 import time
+from typing import TextIO
 
 from hub.rules.errors import RulesError
-from hub.rules.options import load_rules
+from hub.rules.options import Rules, load_rules
 from hub.selfplay import PlayedHand, play_session, transcript_of
 
 
@@ -40,6 +41,25 @@ def run(args: argparse.Namespace) -> int:
     except RulesError as e:
         print(f"tiengow selfplay: {e}", file=sys.stderr)
         return 2
+    if args.transcript is None:
+        return _play(args, rules, None)
+    # opened before the hands are played: a path that cannot be written is said at once, not
+    # after minutes of games that are then lost
+    try:
+        out = open(args.transcript, "w", encoding="utf-8")  # noqa: SIM115 (closed just below)
+    except OSError as e:
+        print(
+            f"tiengow selfplay: cannot write {args.transcript!r}: {e.strerror}; "
+            "--transcript takes a writable file path",
+            file=sys.stderr,
+        )
+        return 2
+    with out:
+        return _play(args, rules, out)
+
+
+def _play(args: argparse.Namespace, rules: Rules, out: TextIO | None) -> int:
+    """Play the hands, write the transcript to ``out`` (when given) and print the summary."""
     seats = ["E", "S", "W", "N"][: rules.players]
     rng = random.Random(args.seed)
     keep: list[PlayedHand] = []
@@ -48,13 +68,12 @@ def run(args: argparse.Namespace) -> int:
     for played in play_session(rules, args.hands, rng):
         for s, v in enumerate(played.result.money(rules.players, "net")):
             totals[s] += v
-        if args.transcript:
+        if out is not None:
             keep.append(played)
     seconds = time.perf_counter() - start
     rate = args.hands / seconds if seconds > 0 else 0.0
-    if args.transcript:
-        with open(args.transcript, "w", encoding="utf-8") as fh:
-            json.dump(transcript_of(rules, seats, keep), fh, ensure_ascii=False)
+    if out is not None:
+        json.dump(transcript_of(rules, seats, keep), out, ensure_ascii=False)
     summary = {
         "hands": args.hands,
         "seconds": round(seconds, 4),

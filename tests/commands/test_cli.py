@@ -408,3 +408,17 @@ def test_referee_with_stdout_closed_still_says_legal_or_not_by_its_status(
     )
     assert "Traceback" not in p.stderr, p.stderr
     assert p.returncode == status, p.stderr
+
+
+def test_selfplay_to_a_transcript_path_it_cannot_write_says_so_before_playing(
+    tmp_path: Path,
+) -> None:
+    """`tiengow selfplay --transcript PATH` into a missing folder: exit 2 naming the path and
+    the flag, before the hands are played; it played them all, then ended in a
+    FileNotFoundError traceback with exit 1."""
+    path = tmp_path / "no such folder" / "t.json"
+    p = tiengow("selfplay", "--hands", "5", "--json", "--transcript", str(path))
+    assert p.returncode == 2, p.stderr
+    assert "Traceback" not in p.stderr, p.stderr
+    assert str(path) in p.stderr and "--transcript" in p.stderr
+    assert p.stdout == ""  # no summary of games that were not kept
