@@ -62,6 +62,7 @@ def build(
         confidence=config.confidence,
         auto_confirm_s=config.auto_confirm_s,
         camera=config.camera != "none",
+        seats=players,
     )
     live = LiveTable(service, settings)
 

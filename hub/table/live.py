@@ -57,6 +57,7 @@ class LiveSettings:
     confidence: float = 0.9
     auto_confirm_s: float = 0.0  # 0: a play waits for its seat's `play` press
     camera: bool = True  # False: plays come from the API only, discards are counted by the lead
+    seats: int = 4  # pads at the table: those shown before a session names its players
 
 
 @dataclass(slots=True)
@@ -405,7 +406,7 @@ class LiveTable:
         if self.show_fn is None:
             return
         session = self.service.session
-        for seat in range(len(session.seats) if session else 4):
+        for seat in range(len(session.seats) if session else self.settings.seats):
             lines, led = self.screen(seat)
             # the pad beeps when a turn begins and at every refusal; not again for each
             # change elsewhere at the table that leaves its display as it was (a pad coming

@@ -263,3 +263,28 @@ def test_the_address_the_demo_prints_is_one_a_browser_opens(
     assert said[0].startswith(f"scoreboard: http://{browser_host}:{port}/"), said[0]
     assert f"http://{browser_host}:{port}/overlay" in said[0]
     assert seen == ["東 East"]
+
+
+def test_the_demo_plays_a_three_player_table(tmp_path: Path) -> None:
+    """`tiengow demo --rules FILE.toml` with the mainland game for three players: the pads of
+    the three seats were set up, but before the session named its players the table showed
+    four screens, and the fourth seat's (no pad) ended the demo in a ProtocolError traceback
+    before a hand was played."""
+    rules = tmp_path / "three.toml"
+    rules.write_text('base = "mainland"\nplayers = 3\n', encoding="utf-8")
+    db = tmp_path / "demo.db"
+    run = subprocess.run(
+        [sys.executable, "-m", "hub.cli", "demo", "--hands", "1", "--seed", "5", "--db", str(db),
+         "--rules", str(rules), "--http", f"127.0.0.1:{free_port()}"],
+        capture_output=True, text=True, timeout=600, check=False,
+    )  # fmt: skip
+    assert run.returncode == 0, run.stderr[-3000:]
+    summary = json.loads(run.stdout.strip().splitlines()[-1])
+    assert summary["hands"] == 1 and len(summary["totals"]) == 3
+    exported = subprocess.run(
+        [sys.executable, "-m", "hub.cli", "export", "--db", str(db)],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert referee_json(json.loads(exported.stdout))["totals"] == summary["totals"]
