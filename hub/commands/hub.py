@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import socket
 import sys
 
 from hub.adapters.ledger import LedgerError
@@ -60,6 +61,16 @@ def run(args: argparse.Namespace) -> int:
     except (LedgerError, OSError) as e:  # OSError: the embedded broker's port is taken
         print(f"tiengow hub: {e}", file=sys.stderr)
         return 2
+    try:
+        sockets = _listen(config.http_host, config.http_port)
+    except OSError as e:
+        hub.close()
+        print(
+            f"tiengow hub: cannot serve the scoreboard on {config.http_host}:{config.http_port}: "
+            f"{e.strerror}; choose another with --http HOST:PORT",
+            file=sys.stderr,
+        )
+        return 2
     print(f"tiengow hub: table {config.table}, ledger {config.db}", flush=True)
     print(f"scoreboard: {browser_url(config.http_host, config.http_port)}", flush=True)
     if hint := from_elsewhere(config.http_host, config.http_port):
@@ -69,8 +80,37 @@ def run(args: argparse.Namespace) -> int:
     elif len(config.admin_token) < 8:
         print("tiengow hub: warning: the admin token is short; anyone on the network "
               "could guess it", file=sys.stderr, flush=True)  # fmt: skip
+    server = uvicorn.Server(
+        uvicorn.Config(hub.app, host=config.http_host, port=config.http_port, log_level="warning")
+    )
     try:
-        uvicorn.run(hub.app, host=config.http_host, port=config.http_port, log_level="warning")
+        server.run(sockets=sockets)
+    except KeyboardInterrupt:  # (as uvicorn.run: Ctrl-C is the way to stop the hub)
+        pass
     finally:
         hub.close()
+        for sock in sockets:
+            sock.close()
     return 0
+
+
+def _listen(host: str, port: int) -> list[socket.socket]:
+    """Sockets bound to every address of ``host``, as uvicorn would bind them itself.
+
+    Bound here, before the scoreboard's address is printed: uvicorn said a port in use (or an
+    address not of this machine) only after that line, and ended with its own exit status 3."""
+    infos = socket.getaddrinfo(host or None, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+    sockets: list[socket.socket] = []
+    try:
+        for family, kind, proto, _, address in dict.fromkeys(infos):
+            sock = socket.socket(family, kind, proto)
+            sockets.append(sock)
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            if family == socket.AF_INET6:  # (a '::' server beside a '0.0.0.0' one, as asyncio)
+                sock.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 1)
+            sock.bind(address)
+    except OSError:
+        for sock in sockets:
+            sock.close()
+        raise
+    return sockets

@@ -422,3 +422,24 @@ def test_selfplay_to_a_transcript_path_it_cannot_write_says_so_before_playing(
     assert "Traceback" not in p.stderr, p.stderr
     assert str(path) in p.stderr and "--transcript" in p.stderr
     assert p.stdout == ""  # no summary of games that were not kept
+
+
+def test_a_hub_whose_http_port_is_taken_says_so_before_printing_its_address(
+    tmp_path: Path,
+) -> None:
+    """`tiengow hub --http HOST:PORT` on a port another program listens on: exit 2 and a
+    message naming the address and --http, as for every other setting the hub cannot use
+    (and as tiengow demo does). It printed 'scoreboard: http://...' as if it served there,
+    then uvicorn's own error and exit status 3."""
+    import socket
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        p = tiengow("hub", "--db", str(tmp_path / "t.db"), "--http", f"127.0.0.1:{port}",
+                    "--admin-token", "a long secret")  # fmt: skip
+    assert p.returncode == 2, (p.stdout, p.stderr)
+    assert "scoreboard:" not in p.stdout
+    assert f"127.0.0.1:{port}" in p.stderr and "--http" in p.stderr
+    assert "Traceback" not in p.stderr
