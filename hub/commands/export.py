@@ -25,6 +25,13 @@ def run(args: argparse.Namespace) -> int:
         ledger = Ledger(args.db, readonly=True)
         sid = args.session if args.session is not None else ledger.latest_session()
         known = [s["id"] for s in ledger.sessions()]
+        if not known:
+            print(
+                f"tiengow export: {args.db!r} holds no session yet; one is started at the "
+                "table (POST /api/session on tiengow hub, or tiengow demo --db)",
+                file=sys.stderr,
+            )
+            return 2
         if sid is None or sid not in known:
             print(
                 f"tiengow export: no session {sid!r} in {args.db!r}; sessions: {known}",

@@ -443,3 +443,17 @@ def test_a_hub_whose_http_port_is_taken_says_so_before_printing_its_address(
     assert "scoreboard:" not in p.stdout
     assert f"127.0.0.1:{port}" in p.stderr and "--http" in p.stderr
     assert "Traceback" not in p.stderr
+
+
+def test_export_of_a_ledger_with_no_session_yet_says_so_in_words(tmp_path: Path) -> None:
+    """A hub's ledger before anyone started a session: exit 2 saying the ledger holds no
+    session and how one is started; it said "no session None in '...'; sessions: []", a
+    Python value where the user expected words."""
+    from hub.adapters.ledger import Ledger
+
+    db = tmp_path / "club.db"
+    Ledger(db).close()
+    p = tiengow("export", "--db", str(db))
+    assert p.returncode == 2, p.stderr
+    assert "None" not in p.stderr, p.stderr
+    assert str(db) in p.stderr and "no session" in p.stderr and "/api/session" in p.stderr
