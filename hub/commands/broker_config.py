@@ -111,9 +111,7 @@ def write_config(
     out = out.resolve()
     out.mkdir(parents=True, exist_ok=True)
     cred_path = out / "credentials.json"
-    creds: dict[str, str] = {}
-    if cred_path.exists():
-        creds = json.loads(cred_path.read_text())["users"]
+    creds = _read_credentials(cred_path) if cred_path.exists() else {}
     users = [hub_user(table)] + [pad_user(table, s) for s in range(seats)]
     for user in users:
         creds.setdefault(user, secrets.token_urlsafe(18))
@@ -127,6 +125,23 @@ def write_config(
     for name in ("passwd", "credentials.json"):
         os.chmod(out / name, 0o600)
     return creds
+
+
+def _read_credentials(path: Path) -> dict[str, str]:
+    """The passwords already given out (kept, so flashed pads still log in), or `ValueError`
+    naming the file when it is not what this command writes."""
+    try:
+        users = json.loads(path.read_text(encoding="utf-8")).get("users")
+    except (ValueError, AttributeError):  # (not JSON, or JSON but not an object)
+        users = None
+    if not isinstance(users, dict) or not all(
+        isinstance(u, str) and isinstance(p, str) for u, p in users.items()
+    ):
+        raise ValueError(
+            f"{str(path)!r} is not a credentials file of this command: expected JSON with "
+            '"users": {user: password}; move it away to make new passwords'
+        )
+    return users
 
 
 def run(args: argparse.Namespace) -> int:

@@ -123,6 +123,21 @@ def test_broker_config_refuses_a_bad_table(
     assert "letters, digits and '-', got 't 1'" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize("text", ["{}", '{"users": ["hub-t1"]}', '{"users": {"hub-t1": 7}}'])
+def test_broker_config_over_a_credentials_file_it_cannot_use_says_so(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], text: str
+) -> None:
+    """Run again over a credentials.json edited by hand (no "users", or not user -> password):
+    exit 2 naming the file and what it must hold, not a KeyError/AttributeError traceback,
+    and the file is left as it was."""
+    cred = tmp_path / "credentials.json"
+    cred.write_text(text, encoding="utf-8")
+    assert main(["broker-config", "--out", str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert str(cred) in err and '"users"' in err
+    assert cred.read_text(encoding="utf-8") == text
+
+
 def test_pad_sim_script_over_mqtt(
     mosquitto: Mosquitto, recorder: Recorder, capsys: pytest.CaptureFixture[str]
 ) -> None:
