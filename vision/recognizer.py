@@ -1330,7 +1330,12 @@ def _best_cut(
             seen[key] = _off_region(reading, q, region, cfg) if whole else reading
         return seen[key]
 
-    for cut in options:
+    # (a cut with no seams between its cells scores its cells' mean confidence, 1 at most:
+    # once a cut not flush scores that, none of those left can take its place)
+    seamless_from = [all(not c.seams for c in options[i:]) for i in range(len(options) + 1)]
+    for index, cut in enumerate(options):
+        if best_score >= 1.0 and chosen is not None and not chosen.flush and seamless_from[index]:
+            break
         readings = []
         cells = []
         for cell in cut.cells:
