@@ -1,5 +1,5 @@
 // Tien Gow Table seat pad enclosure: a sloped box with six button holes, an OLED window,
-// an LED light pipe, a buzzer grille, a USB slot and a PN532 pocket under the lid.
+// an LED light pipe, a buzzer grille, a USB slot and the PN532's tap zone marked on the lid.
 // Render: `make -C hardware/pad` (openscad -o pad-enclosure.stl enclosure.scad).
 // All sizes in millimetres. Print in PETG, 0.2 mm layers, lid face down, no supports.
 
