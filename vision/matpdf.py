@@ -40,11 +40,14 @@ def _draw(pdf: Canvas, layout: MatLayout, label_pt: float) -> None:
         q = layout.quiet_mm
         pdf.setFillColor(Color(1, 1, 1))
         rect(x0 - q, y0 - q, x0 + layout.marker_mm + q, y0 + layout.marker_mm + q, True, False)
-        cells = cv2.aruco.generateImageMarker(dictionary, marker_id, 6)  # 4x4 bits + border
-        cell = layout.marker_mm / 6
+        # one pixel per cell: the dictionary's code and its one-cell black border (a 4x4
+        # code is 6 cells across, a 6x6 one 8), so the mat prints the dictionary it names
+        n = int(dictionary.markerSize) + 2
+        cells = cv2.aruco.generateImageMarker(dictionary, marker_id, n)
+        cell = layout.marker_mm / n
         pdf.setFillColor(Color(0, 0, 0))
-        for r in range(6):
-            for c in range(6):
+        for r in range(n):
+            for c in range(n):
                 if cells[r, c] < 128:
                     rect(
                         x0 + c * cell,

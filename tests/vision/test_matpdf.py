@@ -1,0 +1,100 @@
+"""The printed mat (vision/matpdf.py) as a printer and the camera would see it.
+
+The PDF's pages are rasterised here by their filled rectangles (all reportlab draws the ground,
+the markers' white borders and their cells with), so the test needs no PDF renderer.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import replace
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+from tests.web.test_exports import STREAM, _decoded
+from vision.calibrate import find_mat
+from vision.layout import MatLayout, load_layout
+from vision.matpdf import write_mat
+
+PT_PER_MM = 72 / 25.4
+
+
+def _pages(pdf: bytes) -> list[str]:
+    """Each page's content stream (reportlab writes them ASCII85 then Flate, in page order)."""
+    return [
+        _decoded(m.group(2), m.group(3)).decode("latin-1")
+        for m in re.finditer(STREAM, pdf, re.S)
+        if b"/ASCII85Decode" in m.group(2)
+    ]
+
+
+def _raster(content: str, size_mm: tuple[float, float], ppm: float) -> np.ndarray:
+    """The page's filled rectangles in BGR, ``ppm`` pixels per millimetre, y down."""
+    w, h = round(size_mm[0] * ppm), round(size_mm[1] * ppm)
+    out = np.full((h, w, 3), 255, np.uint8)
+    fill = (0, 0, 0)
+    shift, saved = (0.0, 0.0), []
+    k = ppm / PT_PER_MM
+    for line in content.splitlines():
+        words = line.split()
+        if words == ["q"]:
+            saved.append(shift)
+        elif words == ["Q"]:
+            shift = saved.pop()
+        elif words[-1:] == ["cm"] and words[:4] == ["1", "0", "0", "1"]:
+            shift = (shift[0] + float(words[4]), shift[1] + float(words[5]))
+        elif words[-1:] == ["rg"]:
+            r, g, b = (round(float(v) * 255) for v in words[:3])
+            fill = (b, g, r)
+        elif words[:1] == ["n"] and words[-2:] == ["re", "f*"]:
+            x, y, rw, rh = (float(v) for v in words[1:5])
+            x, y = x + shift[0], y + shift[1]
+            # (outward to whole pixels: cells side by side leave no seam between them)
+            x0, x1 = math.floor(x * k), math.ceil((x + rw) * k)
+            y0, y1 = math.floor(h - (y + rh) * k), math.ceil(h - y * k)
+            out[max(0, y0) : max(0, y1), max(0, x0) : max(0, x1)] = fill
+    return out
+
+
+def _a1(layout: MatLayout, tmp_path: Path, ppm: float) -> np.ndarray:
+    out = tmp_path / "mat.pdf"
+    write_mat(out, layout)
+    return _raster(_pages(out.read_bytes())[0], (layout.width_mm, layout.height_mm), ppm)
+
+
+def _in_a_camera(page: np.ndarray) -> np.ndarray:
+    """The page as a 1280x720 camera a little off square sees it, on a darker table."""
+    h, w = page.shape[:2]
+    src = np.float32([[0, 0], [w, 0], [w, h], [0, h]])
+    dst = np.float32([[190, 60], [1100, 80], [1130, 690], [150, 670]])
+    warp = cv2.getPerspectiveTransform(src, dst)
+    return cv2.warpPerspective(page, warp, (1280, 720), borderValue=(60, 80, 100))
+
+
+@pytest.mark.parametrize("dictionary", ["DICT_4X4_50", "DICT_5X5_50", "DICT_6X6_250"])
+def test_the_printed_markers_are_those_of_the_layouts_dictionary(
+    tmp_path: Path, dictionary: str
+) -> None:
+    """mat.toml names the ArUco dictionary once, for the PDF and the calibration. The PDF drew
+    every marker as a 6 x 6 grid (a 4 x 4 code and its border) whatever the dictionary: with
+    DICT_5X5_50 or DICT_6X6_250 'tiengow mat' ended in an OpenCV assertion traceback. Each
+    marker is found, by the layout's dictionary, at its corners on the sheet."""
+    layout = replace(load_layout(), dictionary=dictionary)
+    ppm = 3.0
+    page = _a1(layout, tmp_path, ppm)
+    detector = cv2.aruco.ArucoDetector(
+        cv2.aruco.getPredefinedDictionary(getattr(cv2.aruco, dictionary)),
+        cv2.aruco.DetectorParameters(),
+    )
+    corners, ids, _ = detector.detectMarkers(cv2.cvtColor(page, cv2.COLOR_BGR2GRAY))
+    assert ids is not None and sorted(ids.ravel().tolist()) == sorted(layout.markers)
+    for marker_id, quad in zip(ids.ravel(), corners, strict=True):
+        # (ArUco's corners lie on the outer edge of the black border, within a pixel)
+        seen = quad.reshape(4, 2) / ppm
+        assert np.abs(seen - np.array(layout.markers[int(marker_id)])).max() < 1.0
+    calibration = find_mat(_in_a_camera(page), layout)
+    assert calibration.markers == tuple(sorted(layout.markers))
