@@ -1,7 +1,8 @@
 """Calibration on the printed mat: four ArUco markers -> a homography to millimetres.
 
 ``find_mat(frame, layout)`` returns a ``Calibration`` or raises ``RecognitionError`` that says
-what is wrong (markers missing, too dark, too oblique) and what would be accepted.
+what is wrong (markers missing, too dark, too oblique, markers of another dictionary) and what
+would be accepted.
 """
 
 from __future__ import annotations
@@ -84,6 +85,48 @@ def _detector(layout: MatLayout) -> cv2.aruco.ArucoDetector:
     return cv2.aruco.ArucoDetector(dictionary, cv2.aruco.DetectorParameters())
 
 
+# Dictionaries a printed mat's markers may be of instead of the layout's: each family's largest
+# (it holds the smaller ones' codes), the original ArUco and the AprilTag families
+_OTHER_DICTIONARIES = (
+    "DICT_4X4_1000",
+    "DICT_5X5_1000",
+    "DICT_6X6_1000",
+    "DICT_7X7_1000",
+    "DICT_ARUCO_ORIGINAL",
+    "DICT_APRILTAG_16h5",
+    "DICT_APRILTAG_25h9",
+    "DICT_APRILTAG_36h11",
+)
+
+
+def _other_markers(gray: Image, layout: MatLayout, seen: dict[int, Floats]) -> None:
+    """None of the mat's markers was seen: when markers of another kind are in view (a mat
+    printed with another dictionary, or another mat), raise saying so; they are not missing,
+    and "check that the mat is in the picture" would send the user the wrong way."""
+    found: dict[str, list[int]] = {}
+    if len(seen) >= max(2, len(layout.markers) // 2):  # the layout's dictionary, other ids
+        found[layout.dictionary] = sorted(seen)
+    for name in _OTHER_DICTIONARIES:
+        if name == layout.dictionary or not hasattr(cv2.aruco, name):
+            continue
+        dictionary = cv2.aruco.getPredefinedDictionary(getattr(cv2.aruco, name))
+        detector = cv2.aruco.ArucoDetector(dictionary, cv2.aruco.DetectorParameters())
+        _, ids, _ = detector.detectMarkers(gray)
+        ids_seen = set() if ids is None else {int(i) for i in np.ravel(ids)}
+        # (a domino's face can pass for a marker, but not as several distinct ones: a lone id,
+        # or one seen twice, is no mat)
+        if len(ids_seen) >= max(2, len(layout.markers) // 2):
+            found[name] = sorted(ids_seen)
+    if found:
+        raise RecognitionError(
+            "mat markers of another ArUco dictionary (or another mat) in view",
+            found,
+            f"markers {sorted(layout.markers)} of {layout.dictionary}, as "
+            "vision/config/mat.toml has them; print the mat with 'tiengow mat --out mat.pdf', "
+            "or name the printed mat's dictionary in vision/config/mat.toml's markers.dictionary",
+        )
+
+
 def find_mat(
     frame: Image, layout: MatLayout | None = None, cfg: Config | None = None
 ) -> Calibration:
@@ -108,6 +151,8 @@ def find_mat(
                 f"a mean grey level of at least {cfg['min_brightness']}; "
                 "light the table or raise the exposure",
             )
+        if not seen.keys() & set(wanted):
+            _other_markers(gray, layout, seen)
         raise RecognitionError(
             "mat markers missing",
             missing,

@@ -60,3 +60,20 @@ def test_a_stray_marker_of_another_id_is_no_measure_of_the_camera() -> None:
     assert np.allclose(
         calibration.to_mat, find_mat(render_table({"seat1.play": ["6-6"]}, 5)[0]).to_mat
     )
+
+
+def test_markers_of_another_dictionary_are_named_as_such() -> None:
+    """A mat printed with other ArUco markers (an older mat.toml's dictionary, or another
+    project's board) was said to have its four markers "missing; check that the whole mat is in
+    the picture and not covered", while all four lay in plain view. The message names the
+    dictionary the markers seen are of, the one this mat's layout wants, and what to do."""
+    from dataclasses import replace
+
+    other = replace(load_layout(), dictionary="DICT_5X5_50")
+    image, _ = render_table({}, seed=1, layout=other)
+    with pytest.raises(RecognitionError) as caught:
+        find_mat(image)
+    said = str(caught.value)
+    assert "another ArUco dictionary" in said and "missing" not in said
+    assert "DICT_5X5_" in said and "[0, 1, 2, 3]" in said
+    assert "DICT_4X4_50" in said and "tiengow mat" in said
