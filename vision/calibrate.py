@@ -181,12 +181,12 @@ def find_mat(
     spread = max(scales) / max(min(scales), 1e-9)
     skew = max(float(np.max(s) / max(np.min(s), 1e-9)) for s in sides)
     if spread > float(cfg["max_scale_spread"]) or skew > float(cfg["max_marker_skew"]):
-        angle = math.degrees(math.acos(min(1.0, 1 / max(skew, spread))))
+        angle = tilt_degrees(np.asarray(h, np.float64), (frame.shape[1], frame.shape[0]))
         raise RecognitionError(
             "camera too oblique",
-            f"about {angle:.0f} degrees off vertical",
+            f"about {angle:.0f} degrees off vertical (marker sizes {spread:.1f} times apart)",
             f"marker sizes within a factor {cfg['max_scale_spread']}; mount "
-            "the camera above the middle of the mat",
+            "the camera above the middle of the mat, looking straight down",
         )
     return Calibration(
         to_mat=np.asarray(h, np.float64),
@@ -194,6 +194,29 @@ def find_mat(
         markers=tuple(sorted(seen)),
         px_per_mm=float(np.median(scales)),
     )
+
+
+def tilt_degrees(to_mat: Floats, image_size: tuple[int, int]) -> float:
+    """The angle between the camera's axis and the mat's normal, from the homography, for a
+    camera whose axis passes through the middle of the frame (any focal length): the mat's x
+    and y directions, seen through the camera, are at right angles and of one length, which
+    fixes the focal length and so the mat's tilt. 0 for a mat seen square on."""
+    w, h = image_size
+    centre = np.array([[1.0, 0, -w / 2], [0, 1.0, -h / 2], [0, 0, 1.0]])
+    g = centre @ np.linalg.inv(to_mat)  # mat mm -> image px about the frame's middle
+    (x1, x2), (y1, y2), (z1, z2) = g[0, :2], g[1, :2], g[2, :2]
+    # 1/f^2 by least squares from: r1 . r2 = 0 and |r1| = |r2|
+    a = np.array([x1 * x2 + y1 * y2, x1**2 + y1**2 - x2**2 - y2**2])
+    b = np.array([z1 * z2, z1**2 - z2**2])
+    inv_f2 = -float(a @ b) / max(float(a @ a), 1e-300)
+    if not inv_f2 > 0:  # no perspective to measure: square on
+        return 0.0
+    k = math.sqrt(inv_f2)
+    r1 = np.array([x1 * k, y1 * k, z1])
+    r2 = np.array([x2 * k, y2 * k, z2])
+    normal = np.cross(r1 / np.linalg.norm(r1), r2 / np.linalg.norm(r2))
+    cos = abs(float(normal[2])) / max(float(np.linalg.norm(normal)), 1e-300)
+    return math.degrees(math.acos(min(1.0, cos)))
 
 
 def drift_mm(old: Calibration, new: Calibration, layout: MatLayout) -> float:
