@@ -142,22 +142,27 @@ def find_mat(
     )
     wanted = sorted(layout.markers)
     missing = [m for m in wanted if m not in seen]
-    if len(seen.keys() & set(wanted)) < int(cfg["min_markers"]):
+    found = len(seen.keys() & set(wanted))
+    if found < int(cfg["min_markers"]):
         mean = float(np.mean(gray))
-        if mean < float(cfg["min_brightness"]):
+        dark = mean < float(cfg["min_brightness"])
+        # (markers of the mat found show the light is enough to find them: the others are
+        # covered or out of view, and "too dark" would hide which)
+        if dark and not found:
             raise RecognitionError(
                 "too dark to find the mat",
                 round(mean, 1),
                 f"a mean grey level of at least {cfg['min_brightness']}; "
                 "light the table or raise the exposure",
             )
-        if not seen.keys() & set(wanted):
+        if not found:
             _other_markers(gray, layout, seen)
         raise RecognitionError(
             "mat markers missing",
             missing,
             f"at least {cfg['min_markers']} of markers {wanted} in view; "
-            "check that the whole mat is in the picture and not covered",
+            "check that the whole mat is in the picture and not covered"
+            + (f" (the picture is dim too: mean grey level {mean:.1f})" if dark else ""),
         )
     src: list[Floats] = []
     dst: list[tuple[float, float]] = []

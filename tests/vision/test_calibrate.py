@@ -119,3 +119,19 @@ def test_a_camera_too_oblique_is_told_its_real_angle() -> None:
         find_mat(_tilted_camera(30))
     said = re.search(r"about (\d+) degrees off vertical", str(caught.value))
     assert said is not None and abs(int(said.group(1)) - 30) <= 3, str(caught.value)
+
+
+def test_covered_markers_are_named_in_a_dim_picture_whose_other_markers_are_seen() -> None:
+    """A dim table (mean grey under min_brightness) with markers 1 and 2 covered and 0 and 3
+    found: it said 'too dark to find the mat; light the table', though the markers in view
+    were found, and never named the covered ones. A picture in which the mat's markers are
+    found is light enough; the missing ones are named (and the dimness said beside them)."""
+    image, _ = render_table({}, seed=1)
+    image[:, image.shape[1] // 2 :] = 90  # the right half (markers 1 and 2) hidden
+    dim = (image // 2).astype(np.uint8)
+    assert float(np.mean(dim)) < 40
+    with pytest.raises(RecognitionError) as caught:
+        find_mat(dim)
+    said = str(caught.value)
+    assert said.startswith("mat markers missing: [1, 2]"), said
+    assert "not covered" in said
