@@ -24,8 +24,12 @@ class FakeWlan:
         self.connected = True
 
 
-CFG = {"seat": 3, "table": "t1", "wifi": {"ssid": "club", "password": ""},
-       "broker": {"host": "127.0.0.1", "port": 1883, "user": "pad-t1-3", "password": "pw"}}
+CFG = {
+    "seat": 3,
+    "table": "t1",
+    "wifi": {"ssid": "club", "password": ""},
+    "broker": {"host": "127.0.0.1", "port": 1883, "user": "pad-t1-3", "password": "pw"},
+}
 
 
 def reset():
@@ -42,7 +46,8 @@ def presses():
     return out
 
 
-async def scenario():
+async def connected():
+    """A pad linked to the fake broker, its first press (PLAY) acked."""
     reset()
     pad = padcore.Pad(3, 42, "t", "unix", ["btn"], 0)
     link = MqttLink(pad, CFG, FakeWlan())
@@ -53,6 +58,11 @@ async def scenario():
         if pad.sender.pending() == 0 and pad.sender.seq >= 2:
             break
     check(pad.sender.pending() == 0, "first press acked")
+    return pad, link, task
+
+
+async def scenario():
+    pad, link, task = await connected()
     BROKER["up"] = False  # the broker restarts
     pad.press("discard")
     pad.press("ok")
@@ -85,16 +95,7 @@ def test_reconnect_keeps_every_press():
 
 
 async def vanishing():
-    reset()
-    pad = padcore.Pad(3, 42, "t", "unix", ["btn"], 0)
-    link = MqttLink(pad, CFG, FakeWlan())
-    task = asyncio.create_task(link.run())
-    pad.press("play")
-    for _ in range(200):
-        await asyncio.sleep_ms(10)
-        if pad.sender.pending() == 0 and pad.sender.seq >= 2:
-            break
-    check(pad.sender.pending() == 0, "first press acked")
+    pad, link, task = await connected()
     BROKER["silent"] = True  # the broker's machine loses power: no reset, no answer
     pad.press("discard")
     for _ in range(100):
