@@ -19,6 +19,18 @@ from hub.demo import free_port
 from hub.referee.transcript import referee_json
 
 
+def _refereed_totals(db: Path) -> dict[str, int]:
+    """The totals `tiengow referee` gives the session `tiengow export` writes from a ledger."""
+    exported = subprocess.run(
+        [sys.executable, "-m", "hub.cli", "export", "--db", str(db)],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    totals: dict[str, int] = referee_json(json.loads(exported.stdout))["totals"]
+    return totals
+
+
 def test_the_demo_plays_hands_and_its_ledger_referees_to_its_totals(tmp_path: Path) -> None:
     db = tmp_path / "demo.db"
     run = subprocess.run(
@@ -33,13 +45,7 @@ def test_the_demo_plays_hands_and_its_ledger_referees_to_its_totals(tmp_path: Pa
     assert summary["pad_messages"] >= summary["frames"]  # every action was a pad press
     assert 0 <= summary["misreads"] <= summary["frames"]
     assert sum(summary["totals"].values()) == 0
-    exported = subprocess.run(
-        [sys.executable, "-m", "hub.cli", "export", "--db", str(db)],
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    assert referee_json(json.loads(exported.stdout))["totals"] == summary["totals"]
+    assert _refereed_totals(db) == summary["totals"]
 
 
 def test_the_demo_players_answer_the_pads_question_about_a_read_in_doubt(
@@ -180,11 +186,7 @@ def test_sigterm_stops_the_demo_as_ctrl_c_does(tmp_path: Path) -> None:
     summary = json.loads(out.strip().splitlines()[-1])
     assert summary["frames"] >= 1
     assert not list(tmp_path.glob("tiengow-demo-*"))  # its temporary folder is gone
-    exported = subprocess.run(
-        [sys.executable, "-m", "hub.cli", "export", "--db", str(tmp_path / "demo.db")],
-        capture_output=True, text=True, check=True,
-    )  # fmt: skip
-    assert referee_json(json.loads(exported.stdout))["totals"] == summary["totals"]
+    assert _refereed_totals(tmp_path / "demo.db") == summary["totals"]
 
 
 def test_the_demo_reopened_on_its_ledger_goes_on_with_its_session(
@@ -281,10 +283,4 @@ def test_the_demo_plays_a_three_player_table(tmp_path: Path) -> None:
     assert run.returncode == 0, run.stderr[-3000:]
     summary = json.loads(run.stdout.strip().splitlines()[-1])
     assert summary["hands"] == 1 and len(summary["totals"]) == 3
-    exported = subprocess.run(
-        [sys.executable, "-m", "hub.cli", "export", "--db", str(db)],
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    assert referee_json(json.loads(exported.stdout))["totals"] == summary["totals"]
+    assert _refereed_totals(db) == summary["totals"]
