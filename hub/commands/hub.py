@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import signal
 import socket
 import sys
 
@@ -83,15 +84,24 @@ def run(args: argparse.Namespace) -> int:
     server = uvicorn.Server(
         uvicorn.Config(hub.app, host=config.http_host, port=config.http_port, log_level="warning")
     )
+    stop_on_sigterm = signal.signal(signal.SIGTERM, _interrupt)
     try:
         server.run(sockets=sockets)
     except KeyboardInterrupt:  # (as uvicorn.run: Ctrl-C is the way to stop the hub)
         pass
     finally:
+        signal.signal(signal.SIGTERM, stop_on_sigterm)
         hub.close()
         for sock in sockets:
             sock.close()
     return 0
+
+
+def _interrupt(signum: int, frame: object) -> None:
+    # SIGTERM (systemd, `docker stop`) stops the hub as Ctrl-C does. uvicorn catches it, shuts
+    # the server down, then raises it again under the handler it found: the default one ended
+    # the process there, before the pads, broker and ledger were closed, with status -15.
+    raise KeyboardInterrupt
 
 
 def _listen(host: str, port: int) -> list[socket.socket]:

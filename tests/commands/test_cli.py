@@ -7,6 +7,7 @@ import os
 import re
 import subprocess
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -457,3 +458,33 @@ def test_export_of_a_ledger_with_no_session_yet_says_so_in_words(tmp_path: Path)
     assert p.returncode == 2, p.stderr
     assert "None" not in p.stderr, p.stderr
     assert str(db) in p.stderr and "no session" in p.stderr and "/api/session" in p.stderr
+
+
+def test_sigterm_stops_the_hub_as_ctrl_c_does(tmp_path: Path) -> None:
+    """A service manager (systemd, docker stop) stops `tiengow hub` with SIGTERM. uvicorn shut
+    the server down, then raised the signal again: the hub died of it (status -15) before
+    `hub.close()` ran, its pads and broker not stopped, its ledger left open (the WAL file
+    beside it). It now stops as on Ctrl-C: everything closed, exit 0."""
+    import signal
+
+    from hub.demo import free_port
+
+    db = tmp_path / "t.db"
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "hub.cli", "hub", "--db", str(db), "--http",
+         f"127.0.0.1:{free_port()}", "--camera", "none", "--admin-token", "a long secret"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )  # fmt: skip
+    try:
+        assert proc.stdout is not None
+        lines = [proc.stdout.readline() for _ in range(2)]
+        assert lines[1].startswith("scoreboard:"), lines
+        time.sleep(1)  # (the server listening)
+        proc.send_signal(signal.SIGTERM)
+        _, err = proc.communicate(timeout=30)
+    finally:
+        proc.kill()
+        proc.communicate()
+    assert proc.returncode == 0, err[-3000:]
+    assert "Traceback" not in err, err
+    assert not Path(f"{db}-wal").exists()  # the ledger closed (SQLite's last close folds it in)
