@@ -152,7 +152,15 @@ def run(args: argparse.Namespace) -> int:
         return 2
     out = args.out.resolve()
     print(f"wrote {out}/mosquitto.conf, passwd, acl, credentials.json ({len(creds)} users)")
-    print(f"run:  mosquitto -c {out}/mosquitto.conf")
+    if args.run_as:
+        # the `user` line acts only on a mosquitto started as root, which drops to that user
+        # before it opens the password file (mode 0600): the file must be that user's
+        print(
+            f"run:  sudo chown {args.run_as}: {out}/passwd"
+            f" && sudo mosquitto -c {out}/mosquitto.conf"
+        )
+    else:
+        print(f"run:  mosquitto -c {out}/mosquitto.conf")
     hub = hub_user(args.table)
     print(
         f"hub:  tiengow hub --table {args.table} --mqtt mqtt://{hub}:<password>@<host>:{args.port}"

@@ -123,6 +123,26 @@ def test_broker_config_refuses_a_bad_table(
     assert "letters, digits and '-', got 't 1'" in capsys.readouterr().err
 
 
+def test_broker_config_run_as_prints_the_commands_that_start_mosquitto(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """With --run-as USER the configuration's `user` line only takes effect for a mosquitto
+    started as root, which drops to USER before it opens the password file (mode 0600): the
+    hint said 'run:  mosquitto -c .../mosquitto.conf', which as oneself ignores the user line
+    and as root (once the files are root's, written with sudo) stops at 'Unable to open pwfile'.
+    It now says to hand the password file to USER and start mosquitto with sudo (docs/mqtt.md);
+    without --run-as the plain command is right (one's own files, one's own rights)."""
+    out = tmp_path / "broker"
+    assert main(["broker-config", "--out", str(out), "--run-as", "mosquitto"]) == 0
+    run = [line for line in capsys.readouterr().out.splitlines() if line.startswith("run:")]
+    assert run == [
+        f"run:  sudo chown mosquitto: {out}/passwd && sudo mosquitto -c {out}/mosquitto.conf"
+    ]
+    assert main(["broker-config", "--out", str(out)]) == 0
+    run = [line for line in capsys.readouterr().out.splitlines() if line.startswith("run:")]
+    assert run == [f"run:  mosquitto -c {out}/mosquitto.conf"]
+
+
 @pytest.mark.parametrize("text", ["{}", '{"users": ["hub-t1"]}', '{"users": {"hub-t1": 7}}'])
 def test_broker_config_over_a_credentials_file_it_cannot_use_says_so(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], text: str
