@@ -3,7 +3,7 @@
     {"seat": 0, "transport": "serial"}
     {"seat": 2, "transport": "mqtt", "table": "t1",
      "wifi": {"ssid": "club", "password": "..."},
-     "broker": {"host": "192.168.1.10", "port": 1883, "user": "pad2", "password": "..."}}
+     "broker": {"host": "192.168.1.10", "port": 1883, "user": "pad-t1-2", "password": "..."}}
 
 ``nfc`` (bool) turns the PN532 on. ``load`` raises ``ConfigError`` naming the key, the value
 and what is accepted.

@@ -184,6 +184,31 @@ def test_pad_sim_reports_a_missing_hub_and_bad_scripts(capsys: pytest.CaptureFix
     assert "'pass' is not a button" in capsys.readouterr().err
 
 
+def test_the_pad_config_examples_log_in_as_broker_config_names_the_pad() -> None:
+    """firmware/config.py's docstring showed an MQTT pad logging in as "pad2", a user
+    broker-config never writes (its pads are pad-<table>-<seat>, the only ones its ACL lets
+    publish): a config copied from it is refused by the broker. Every example (the docstring's,
+    config.example.json) names the user broker-config gives that table's seat."""
+    import ast
+
+    from hub.commands.broker_config import pad_user
+
+    firmware = Path(__file__).parents[2] / "firmware"
+    doc = ast.get_docstring(ast.parse((firmware / "config.py").read_text(encoding="utf-8")))
+    assert doc is not None
+    rest = " ".join(line for line in doc.splitlines() if line.startswith("    ")).strip()
+    examples = []
+    while rest:  # (the indented block: JSON objects one after another)
+        cfg, end = json.JSONDecoder().raw_decode(rest)
+        examples.append(cfg)
+        rest = rest[end:].strip()
+    examples.append(json.loads((firmware / "config.example.json").read_text(encoding="utf-8")))
+    mqtt = [cfg for cfg in examples if cfg.get("transport") == "mqtt"]
+    assert len(mqtt) == 2, examples
+    for cfg in mqtt:
+        assert cfg["broker"]["user"] == pad_user(cfg["table"], cfg["seat"]), cfg
+
+
 def test_flash_dry_run_lists_mpremote_commands(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
