@@ -160,11 +160,16 @@ class MqttPads:
     def _handle(self, topic: str, payload: bytes) -> None:
         self.stats.messages += 1
         parts = topic.split("/")
-        if len(parts) != 5 or not parts[3].isdigit() or int(parts[3]) >= self.intake.seats:
+        seats = f"seats 0-{self.intake.seats - 1}"
+        if len(parts) != 5 or not parts[3].isdigit():
             self.stats.wrong_seat += 1
-            self.topic_drops.dropped(f"a message on {topic!r}, which names no seat 0-3")
+            self.topic_drops.dropped(f"a message on {topic!r}, which names no seat ({seats})")
             return
         seat, leaf = int(parts[3]), parts[4]
+        if seat >= self.intake.seats:
+            self.stats.wrong_seat += 1
+            self._answer_beyond(seat, leaf, payload, topic)
+            return
         link = self._links[seat]
         if leaf == "online":
             if payload == b"1":
@@ -188,3 +193,27 @@ class MqttPads:
             self.drops[seat].dropped(f"a message for {what} on {topic}")
             return
         self.intake.receive(seat, msg, link, "mqtt")
+
+    def _answer_beyond(self, seat: int, leaf: str, payload: bytes, topic: str) -> None:
+        """A pad at a seat this table does not have (seat 3 of a three-player table). Its
+        intact messages are acked, as pad-protocol.md acks every one (unacked, the pad would
+        resend the first for ever, one in flight per pad), but not applied; a hello is told
+        which seats the table has, where it looks."""
+        seats = f"seats 0-{self.intake.seats - 1}"
+        intact = intact_envelope(payload) if leaf == "up" else None
+        if intact is None or intact["seat"] != seat:
+            self.topic_drops.dropped(f"a message on {topic!r}; this table has {seats}")
+            return
+        self.topic_drops.dropped(
+            f"{intact['t']!r} seq {intact['seq']} from a pad at seat {seat} on {topic!r}, which "
+            f"this table does not have ({seats}); acked, not applied"
+        )
+        down = _SeatLink(self, seat)
+        try:
+            down.send(protocol.ack(seat, intact["boot"], intact["seq"]))
+            if intact["t"] == protocol.HELLO:
+                lines = [f"no seat {seat} here", f"this table: {seats}", "flash the pad with",
+                         "another --seat"]  # fmt: skip
+                down.send(protocol.show(seat, lines, "error", 0))
+        except OSError as exc:  # (as the intake's sends: paho reconnects on its own)
+            log.warning("could not answer the pad at seat %d: %s", seat, exc)

@@ -253,3 +253,61 @@ def test_an_mqtt_message_over_512_bytes_is_applied_the_limit_is_serials(
     assert recorder.buttons() == ["play"]
     assert {"t": "ack", "ack": 1, "boot": 9}.items() <= acks[0].items()
     assert intake.stats.malformed == 0
+
+
+def test_a_pad_on_a_seat_the_table_does_not_have_is_acked_and_told(
+    mosquitto: Mosquitto, recorder: Recorder, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A pad flashed for seat 3 at a table of three (a 3-player preset): its messages are
+    intact, and pad-protocol.md acks every message received intact, but the hub dropped them
+    unacked, so the pad resent each one for ever (one in flight per pad), and logged that the
+    topic 'names no seat 0-3' though it named seat 3. They are acked and not applied; a hello
+    gets a screen saying which seats the table has; the log says the table's seats, 0-2."""
+    import json
+    import logging
+
+    import paho.mqtt.client as mqtt
+    from paho.mqtt.enums import CallbackAPIVersion
+
+    intake = PadIntake(recorder, table="t1", seats=3)
+    pads = MqttPads(intake, mosquitto.url).start()
+    got: list[dict[str, object]] = []
+    cond = threading.Condition()
+
+    def on_message(client: mqtt.Client, userdata: object, message: mqtt.MQTTMessage) -> None:
+        with cond:
+            got.append(json.loads(message.payload))
+            cond.notify_all()
+
+    subscribed = threading.Event()
+    pad = mqtt.Client(CallbackAPIVersion.VERSION2, client_id="seat-3-pad")
+    pad.on_message = on_message
+    pad.on_subscribe = lambda *args: subscribed.set()
+    pad.connect("127.0.0.1", mosquitto.port)
+    pad.loop_start()
+    try:
+        assert pads.connected.wait(TIMEOUT)
+        pad.subscribe("tiengow/t1/seat/3/down", qos=1)
+        assert subscribed.wait(TIMEOUT)
+        with caplog.at_level(logging.WARNING, logger="hub.pads.mqtt_pads"):
+            hello = {"v": 1, "seat": 3, "t": "hello", "seq": 1, "boot": 5, "fw": "1", "hw": "x",
+                     "caps": ["btn"]}  # fmt: skip
+            press = {"v": 1, "seat": 3, "t": "btn", "seq": 2, "boot": 5, "b": "play"}
+            for msg in (hello, press, press):  # (the last a retransmission)
+                pad.publish("tiengow/t1/seat/3/up", json.dumps(msg).encode(), qos=1)
+            with cond:
+                assert cond.wait_for(
+                    lambda: sum(m["t"] == "ack" for m in got) == 3 and len(got) >= 4, TIMEOUT
+                ), got
+    finally:
+        pad.loop_stop()
+        pad.disconnect()
+        pads.stop()
+    assert [m["ack"] for m in got if m["t"] == "ack"] == [1, 2, 2]
+    assert all(m["seat"] == 3 and m.get("boot", 5) == 5 for m in got)
+    shows = [m for m in got if m["t"] == "show"]
+    assert len(shows) == 1 and shows[0]["led"] == "error", got
+    assert "seats 0-2" in " ".join(shows[0]["lines"])  # type: ignore[arg-type]
+    assert recorder.buttons() == [] and intake.stats.received == 0  # nothing applied
+    logged = " ".join(r.getMessage() for r in caplog.records)
+    assert "0-2" in logged and "0-3" not in logged, logged
