@@ -34,6 +34,7 @@ _READ_TIMEOUT_S = 0.05
 # and the OS's full) has stopped reading. Without a limit the write waited for ever, holding
 # the locks of whoever was showing (the live table shows every change to every pad).
 WRITE_TIMEOUT_S = 1.0
+_FRAMING = 10  # bytes a line adds to its JSON: "*", the CRC's 8 hex digits, "\n"
 
 
 @dataclass
@@ -132,7 +133,7 @@ class SerialPad:
 
     def send(self, msg: Message) -> None:
         """Write one hub -> pad message as a frame (PadLink)."""
-        line = protocol.encode_line(msg)
+        line = self._frame(msg)
         with self._write_lock:
             port = self._port
             if port is None:
@@ -149,6 +150,27 @@ class SerialPad:
                 f"the pad on {self.device} (seat {self.seat}) took nothing for "
                 f"{WRITE_TIMEOUT_S} s; it is offline until it sends again"
             )
+
+    def _frame(self, msg: Message) -> bytes:
+        """``msg`` as a line of at most 512 bytes. A valid `show` can be longer: each of its
+        84 characters may take a 6- or 12-byte JSON escape (a control character, an emoji). It
+        is then sent as the pad's font draws it (firmware/ui.py), each character outside
+        printable ASCII as "?", which fits; a message that still cannot be framed is not sent
+        (OSError, as for any message the transport cannot deliver)."""
+        try:
+            payload = protocol.encode(msg)
+            if len(payload) + _FRAMING <= protocol.MAX_LINE or msg["t"] != protocol.SHOW:
+                return protocol.frame(payload)
+            drawn = ["".join(c if " " <= c <= "~" else "?" for c in x) for x in msg["lines"]]
+            line = protocol.encode_line({**msg, "lines": drawn})
+        except ProtocolError as exc:
+            raise OSError(f"not sent to seat {self.seat} on {self.device}: {exc}") from None
+        log.warning(
+            "seat %d: a show of %d bytes is over the serial line's %d, so it is sent with each "
+            "character outside printable ASCII as '?', as the pad draws it: %r",
+            self.seat, len(payload) + _FRAMING, protocol.MAX_LINE, msg["lines"],
+        )  # fmt: skip
+        return line
 
     def _close(self) -> None:
         with self._write_lock:

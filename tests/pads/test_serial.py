@@ -225,3 +225,34 @@ def test_a_pad_that_stops_reading_does_not_freeze_the_hub(
     assert presence.wait(0, False)
     os.write(cable.master, protocol.encode_line(protocol.hb(0, 5, 2)))
     assert presence.wait(0, True)
+
+
+def test_a_show_too_long_for_a_serial_line_is_sent_as_the_pad_draws_it(
+    cable: PtyCable,
+    recorder: Recorder,
+    hub_port: tuple[PadIntake, SerialPad],
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """A valid `show` (4 lines of 21 characters) of control characters is 504 bytes of JSON
+    escapes, over the 512-byte serial line with its envelope (pad-protocol.md, transport A).
+    SerialPad.send raised ProtocolError: out of intake.show to whoever showed, and, re-sent
+    after the pad's hello, out of the port's reader thread, which died: the pad's presses were
+    never read again. It is sent with each character the pad's font cannot draw as the "?" the
+    pad would draw (firmware/ui.py), and the log says so."""
+    import logging
+
+    intake, port = hub_port
+    odd = ["\x01" * 21, "\x7f" * 21, "\u2028" * 21, "\x1b" * 21]
+    with caplog.at_level(logging.WARNING, logger="hub.pads.serial_pads"):
+        intake.show(0, odd, "turn", 0)  # no pad yet: kept, sent after its hello
+        pad = make_pad(cable, seed=3)
+        try:
+            assert pad.wait_for(lambda p: p.screen.lines == ["?" * 21] * 4, TIMEOUT)
+            assert pad.press("play") and pad.wait_idle(TIMEOUT)
+            assert recorder.buttons() == ["play"]
+            intake.show(0, odd[::-1], "idle", 1)  # and to a pad already there
+            assert pad.wait_for(lambda p: p.screen.led == "idle", TIMEOUT)
+        finally:
+            pad.stop()
+    assert port.stats.bad == 0
+    assert any("512" in r.getMessage() and "?" in r.getMessage() for r in caplog.records)
