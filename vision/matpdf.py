@@ -1,24 +1,83 @@
-"""The printable mat as a PDF (reportlab): one A1 page, then A4 sheets that tile it."""
+"""The printable mat as a PDF (reportlab): one A1 page, then A4 sheets that tile it.
+
+Each zone is named in Chinese (Traditional unless asked otherwise) in the words of the
+scoreboard and rules.md, with English beside it: the club's players read Chinese first.
+"""
 
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 from pathlib import Path
 
 import cv2
 from reportlab.lib.colors import Color
 from reportlab.lib.units import mm
+from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
 from .config import load_config
-from .layout import MatLayout, load_layout
+from .layout import MatLayout, Zone, load_layout
+from .printfont import label_font
+
+LANGS = ("zh-Hant", "zh-Hans", "en")
+"""The labels' languages, as the scoreboard's; the Chinese ones have English beside them."""
+WORDS = {
+    # 出牌區: the scoreboard's 'No tiles seen in your play zone' (你的出牌區看不到牌);
+    # 棟/戙: the stacks a trick earns, one per tile (rules.md §A, the scoreboard's '{n} 棟')
+    "zh-Hant": {"play": "座位 {seat} 出牌區", "won": "座位 {seat} 贏棟", "centre": "中央"},
+    "zh-Hans": {"play": "座位 {seat} 出牌区", "won": "座位 {seat} 赢戙", "centre": "中央"},
+    "en": {"play": "seat {seat} play", "won": "seat {seat} won stacks", "centre": "centre"},
+}
+"""A zone's kind (``seat<N>.<kind>`` or ``centre``) -> its label in each language."""
 
 
 def _rgb(c: tuple[int, int, int]) -> Color:
     return Color(c[0] / 255, c[1] / 255, c[2] / 255)
 
 
-def _draw(pdf: Canvas, layout: MatLayout, label_pt: float) -> None:
+@dataclass(frozen=True, slots=True)
+class _Lettering:
+    """How the zones are named: the language, and the fonts and sizes of its lines."""
+
+    lang: str
+    font: str  # the first line's: a CJK face for Chinese labels
+    pt: float
+    second_pt: float  # the English line under a Chinese one
+
+
+def _lines(zone: str, lang: str) -> list[str]:
+    """A zone's label, a line per language: Chinese then English, or English alone. A zone
+    the words do not know (a mat.toml of one's own) is named as mat.toml names it."""
+    seat, _, kind = zone.removeprefix("seat").partition(".")
+    if zone == "centre":
+        kind = "centre"
+    elif not (seat.isdigit() and kind in ("play", "won")):
+        return [zone.replace(".", " ").replace("seat", "seat ")]
+    langs = (lang, "en") if lang != "en" else ("en",)
+    return [WORDS[lg][kind].format(seat=seat) for lg in langs]
+
+
+def _label(pdf: Canvas, zone: Zone, page_h: float, letters: _Lettering) -> None:
+    """The zone's label, its lines centred as a block on the zone's middle."""
+    lines = _lines(zone.name, letters.lang)
+    fonts, sizes = ["Helvetica"], [letters.pt]
+    if len(lines) == 2:  # Chinese, then English
+        fonts, sizes = [letters.font, "Helvetica"], [letters.pt, letters.second_pt]
+    cx, cy = zone.center
+    # each line takes 1.2 of its size; its baseline lies 0.85 of the size under its top
+    top = sum(1.2 * pt for pt in sizes) / 2
+    for line, font, pt in zip(lines, fonts, sizes, strict=True):
+        width = pdfmetrics.stringWidth(line, font, pt)
+        text = pdf.beginText()
+        text.setTextTransform(1, 0, 0, 1, cx * mm - width / 2, (page_h - cy) * mm + top - 0.85 * pt)
+        text.setFont(font, pt)
+        text.textOut(line)
+        pdf.drawText(text)
+        top -= 1.2 * pt
+
+
+def _draw(pdf: Canvas, layout: MatLayout, letters: _Lettering) -> None:
     """The mat in its own millimetre frame (origin top-left, y down), on the current page."""
     h = layout.height_mm
 
@@ -62,20 +121,26 @@ def _draw(pdf: Canvas, layout: MatLayout, label_pt: float) -> None:
     pdf.setLineWidth(0.8 * mm)
     for zone in layout.zones:
         rect(zone.x0, zone.y0, zone.x1, zone.y1, False, True)
-        label = zone.name.replace(".", " ").replace("seat", "seat ")
-        cx, cy = zone.center
-        pdf.setFont("Helvetica", label_pt)
-        pdf.drawCentredString(cx * mm, (h - cy) * mm - label_pt / 3, label)
+        _label(pdf, zone, h, letters)
 
 
-def write_mat(out: Path, layout: MatLayout | None = None) -> int:
-    """Write the mat PDF; returns the number of pages (one A1, then the A4 sheets)."""
+def write_mat(out: Path, layout: MatLayout | None = None, lang: str = "zh-Hant") -> int:
+    """Write the mat PDF, labelled in ``lang`` (one of `LANGS`); returns the number of pages
+    (one A1, then the A4 sheets)."""
+    if lang not in LANGS:
+        raise ValueError(f"no mat labels in {lang!r}; languages: {', '.join(LANGS)}")
     layout = layout if layout is not None else load_layout()
     cfg = load_config("mat")["print"]
-    label_pt = float(cfg["label_pt"])
+    first = "".join(_lines(z.name, lang)[0] for z in layout.zones)
+    letters = _Lettering(
+        lang,
+        "Helvetica" if lang == "en" else label_font(lang, first),
+        float(cfg["label_pt"]),
+        float(cfg["label_english_pt"]),
+    )
     pdf = Canvas(str(out), pagesize=(layout.width_mm * mm, layout.height_mm * mm))
     pdf.setTitle("Tien Gow Table mat")
-    _draw(pdf, layout, label_pt)
+    _draw(pdf, layout, letters)
     pdf.showPage()
     sheet_w, sheet_h = (float(v) for v in cfg["a4_mm"])
     overlap = float(cfg["a4_overlap_mm"])
@@ -89,7 +154,7 @@ def write_mat(out: Path, layout: MatLayout | None = None) -> int:
             pdf.saveState()
             # the sheet shows the mat from (ox, oy); mat y runs down from its top edge
             pdf.translate(-ox * mm, (sheet_h + oy - layout.height_mm) * mm)
-            _draw(pdf, layout, label_pt)
+            _draw(pdf, layout, letters)
             pdf.restoreState()
             _overlap_marks(pdf, sheet_w, sheet_h, overlap, c < cols - 1, r < rows - 1)
             pdf.setFillColor(Color(0, 0, 0))

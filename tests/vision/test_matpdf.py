@@ -98,3 +98,53 @@ def test_the_printed_markers_are_those_of_the_layouts_dictionary(
         assert np.abs(seen - np.array(layout.markers[int(marker_id)])).max() < 1.0
     calibration = find_mat(_in_a_camera(page), layout)
     assert calibration.markers == tuple(sorted(layout.markers))
+
+
+def test_the_zone_labels_are_in_traditional_chinese_with_english_beside_them(
+    tmp_path: Path,
+) -> None:
+    """The club's players read Chinese; the labels were English only ('seat 0 play',
+    'centre'). Each zone is named in Traditional Chinese in the project's words (出牌區 as the
+    scoreboard's refusal says, 棟 for the stacks a trick earns, rules.md), English beside it,
+    in Noto Sans CJK embedded in the PDF, as the printed standings are."""
+    from tests.web.test_exports import pdf_text
+
+    out = tmp_path / "mat.pdf"
+    write_mat(out)
+    data = out.read_bytes()
+    text = pdf_text(data)
+    for seat in range(4):
+        assert f"座位 {seat} 出牌區" in text and f"seat {seat} play" in text
+        assert f"座位 {seat} 贏棟" in text and f"seat {seat} won stacks" in text
+    assert "中央" in text and "centre" in text
+    assert b"/FontFile2" in data  # the Chinese face is embedded, not left to the viewer
+
+
+def test_the_labels_can_be_simplified_chinese_or_english_alone(tmp_path: Path) -> None:
+    """`tiengow mat --lang`: the scoreboard's languages; Simplified in the mainland
+    scoreboard's words (出牌区, 戙), English alone with no Chinese font at all."""
+    from hub.cli import main
+    from tests.web.test_exports import pdf_text
+
+    out = tmp_path / "mat.pdf"
+    assert main(["mat", "--out", str(out), "--lang", "zh-Hans"]) == 0
+    text = pdf_text(out.read_bytes())
+    assert "座位 1 出牌区" in text and "座位 1 赢戙" in text and "seat 1 play" in text
+    assert main(["mat", "--out", str(out), "--lang", "en"]) == 0
+    data = out.read_bytes()
+    assert "seat 3 won stacks" in pdf_text(data) and b"/FontFile2" not in data
+
+
+def test_without_noto_cjk_the_labels_fall_back_to_the_viewers_chinese_font(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A machine without fonts-noto-cjk still writes the mat, its Chinese in the viewer's
+    CID font (as the standings sheet does), not a traceback."""
+    from tests.web.test_exports import pdf_text
+    from vision import printfont
+
+    monkeypatch.setattr(printfont, "NOTO_CJK_REGULAR", tmp_path / "missing.ttc")
+    out = tmp_path / "mat.pdf"
+    write_mat(out)
+    data = out.read_bytes()
+    assert b"/STSong-Light" in data and "座位 2 出牌區" in pdf_text(data)

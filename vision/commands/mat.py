@@ -7,16 +7,23 @@ import sys
 from pathlib import Path
 
 from ..errors import RecognitionError
-from ..matpdf import write_mat
+from ..matpdf import LANGS, write_mat
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--out", type=Path, default=Path("mat.pdf"), help="the PDF to write")
+    parser.add_argument(
+        "--lang",
+        choices=LANGS,
+        default=LANGS[0],
+        help="the zones' labels: Traditional or Simplified Chinese with English, or English "
+        "(default: %(default)s)",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
     try:
-        pages = write_mat(args.out)
+        pages = write_mat(args.out, lang=args.lang)
     except RecognitionError as e:  # the mat layout (vision/config/mat.toml) is broken
         print(f"tiengow mat: {e}", file=sys.stderr)
         return 2
