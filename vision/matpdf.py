@@ -58,19 +58,32 @@ def _lines(zone: str, lang: str) -> list[str]:
     return [WORDS[lg][kind].format(seat=seat) for lg in langs]
 
 
+def _facing(zone: str) -> tuple[float, float]:
+    """The (cos, sin) of the turn, anticlockwise on the page, that makes a zone's label read
+    from its seat: seats go counter-clockwise from seat 0 at the bottom edge (mat.toml), a
+    quarter turn each. The centre and zones of no seat read from seat 0."""
+    seat = zone.removeprefix("seat").partition(".")[0]
+    turn = int(seat) % 4 if seat.isdigit() else 0
+    return ((1.0, 0.0), (0.0, 1.0), (-1.0, 0.0), (0.0, -1.0))[turn]
+
+
 def _label(pdf: Canvas, zone: Zone, page_h: float, letters: _Lettering) -> None:
-    """The zone's label, its lines centred as a block on the zone's middle."""
+    """The zone's label, its lines centred as a block on the zone's middle and turned to
+    face the zone's seat, so that no player reads his own upside down or sideways."""
     lines = _lines(zone.name, letters.lang)
+    cos, sin = _facing(zone.name)
     fonts, sizes = ["Helvetica"], [letters.pt]
     if len(lines) == 2:  # Chinese, then English
         fonts, sizes = [letters.font, "Helvetica"], [letters.pt, letters.second_pt]
-    cx, cy = zone.center
+    cx, cy = zone.center[0] * mm, (page_h - zone.center[1]) * mm
     # each line takes 1.2 of its size; its baseline lies 0.85 of the size under its top
     top = sum(1.2 * pt for pt in sizes) / 2
     for line, font, pt in zip(lines, fonts, sizes, strict=True):
-        width = pdfmetrics.stringWidth(line, font, pt)
+        # in the label's own frame: along = -half its width, up = its baseline
+        along, up = -pdfmetrics.stringWidth(line, font, pt) / 2, top - 0.85 * pt
+        x, y = cx + along * cos - up * sin, cy + along * sin + up * cos
         text = pdf.beginText()
-        text.setTextTransform(1, 0, 0, 1, cx * mm - width / 2, (page_h - cy) * mm + top - 0.85 * pt)
+        text.setTextTransform(cos, sin, -sin, cos, x, y)
         text.setFont(font, pt)
         text.textOut(line)
         pdf.drawText(text)

@@ -148,3 +148,40 @@ def test_without_noto_cjk_the_labels_fall_back_to_the_viewers_chinese_font(
     write_mat(out)
     data = out.read_bytes()
     assert b"/STSong-Light" in data and "座位 2 出牌區" in pdf_text(data)
+
+
+def _text_matrices(content: str) -> list[tuple[float, ...]]:
+    """Each text object's matrix on a page (its last ``a b c d e f Tm``), in drawing order."""
+    number = r"(-?[\d.]+)"
+    matrix = " ".join([number] * 6) + r" Tm"
+    out = []
+    for block in re.findall(r"\bBT\b(.*?)\bET\b", content, re.S):
+        found = re.findall(matrix, block)
+        if found:
+            out.append(tuple(float(v) for v in found[-1]))
+    return out
+
+
+def test_each_seats_labels_face_that_seat(tmp_path: Path) -> None:
+    """Every label was printed upright, so the player at the top seat read his upside down
+    and the side seats theirs sideways. A seat's labels now read from where it sits (seats
+    counter-clockwise from seat 0 at the bottom edge, mat.toml): seat 1 (right) turned a
+    quarter anticlockwise, seat 2 (top) half a turn, seat 3 (left) a quarter clockwise; the
+    centre reads from seat 0. Each line starts in its own zone."""
+    layout = load_layout()
+    out = tmp_path / "mat.pdf"
+    write_mat(out)
+    turns = {0: (1, 0), 1: (0, 1), 2: (-1, 0), 3: (0, -1)}  # seat -> (cos, sin) of its turn
+    seen: dict[str, int] = {}
+    for a, b, c, d, e, f in _text_matrices(_pages(out.read_bytes())[0]):
+        origin = (e / PT_PER_MM, layout.height_mm - f / PT_PER_MM)
+        zone = layout.zone_at(origin)
+        assert zone is not None, f"a label starts off every zone, at {origin}"
+        seat = int(zone[4]) if zone.startswith("seat") else 0
+        assert (round(a, 6), round(b, 6), round(c, 6), round(d, 6)) == (
+            *turns[seat],
+            -turns[seat][1],
+            turns[seat][0],
+        ), f"{zone}'s label is turned {math.degrees(math.atan2(b, a)):.0f} degrees"
+        seen[zone] = seen.get(zone, 0) + 1
+    assert seen == {zone.name: 2 for zone in layout.zones}  # Chinese and English
