@@ -155,10 +155,8 @@ def write_mat(out: Path, layout: MatLayout | None = None, lang: str = "zh-Hant")
     pdf.setTitle("Tien Gow Table mat")
     _draw(pdf, layout, letters)
     pdf.showPage()
-    sheet_w, sheet_h = (float(v) for v in cfg["a4_mm"])
     overlap = float(cfg["a4_overlap_mm"])
-    cols = math.ceil((layout.width_mm - overlap) / (sheet_w - overlap))
-    rows = math.ceil((layout.height_mm - overlap) / (sheet_h - overlap))
+    sheet_w, sheet_h, cols, rows = _tiling(layout, cfg["a4_mm"], overlap)
     pages = 1
     for r in range(rows):
         for c in range(cols):
@@ -181,6 +179,19 @@ def write_mat(out: Path, layout: MatLayout | None = None, lang: str = "zh-Hant")
             pages += 1
     pdf.save()
     return pages
+
+
+def _tiling(layout: MatLayout, a4_mm: list[float], overlap: float) -> tuple[float, float, int, int]:
+    """The sheet's width and height, columns and rows of the fewest sheets that tile the mat
+    with ``overlap``: the sheets turned landscape or left portrait, whichever takes fewer
+    (an A1 mat: 9 landscape, 15 portrait), each sheet being one more to cut and tape."""
+    ways = []
+    for w, h in ((float(a4_mm[0]), float(a4_mm[1])), (float(a4_mm[1]), float(a4_mm[0]))):
+        cols = math.ceil((layout.width_mm - overlap) / (w - overlap))
+        rows = math.ceil((layout.height_mm - overlap) / (h - overlap))
+        ways.append((cols * rows, w, h, cols, rows))
+    _, w, h, cols, rows = min(ways)
+    return w, h, cols, rows
 
 
 def _overlap_marks(

@@ -185,3 +185,43 @@ def test_each_seats_labels_face_that_seat(tmp_path: Path) -> None:
         ), f"{zone}'s label is turned {math.degrees(math.atan2(b, a)):.0f} degrees"
         seen[zone] = seen.get(zone, 0) + 1
     assert seen == {zone.name: 2 for zone in layout.zones}  # Chinese and English
+
+
+def _sheets(pdf: bytes, mat_h: float) -> list[tuple[tuple[float, float], tuple[float, float]]]:
+    """Each A4 sheet's size and the point of the mat at its top-left corner, millimetres
+    (y down), read from its MediaBox and the shift its content draws the mat with."""
+    boxes = re.findall(rb"/MediaBox \[\s*0 0 ([\d.]+) ([\d.]+)\s*\]", pdf)[1:]
+    out = []
+    for (w, h), content in zip(boxes, _pages(pdf)[1:], strict=True):
+        size = (float(w) / PT_PER_MM, float(h) / PT_PER_MM)
+        shift = re.search(r"^1 0 0 1 (-?[\d.]+) (-?[\d.]+) cm$", content, re.M)
+        assert shift is not None
+        tx, ty = (float(v) / PT_PER_MM for v in shift.groups())
+        out.append((size, (-tx, mat_h - (size[1] - ty))))
+    return out
+
+
+def test_the_a4_sheets_are_the_fewest_that_tile_the_mat(tmp_path: Path) -> None:
+    """The A1 mat (841 x 594 mm) on A4 with the 10 mm overlap took 15 portrait sheets
+    (5 x 3), where 9 landscape ones (3 x 3) do: each is cut and taped, so every sheet
+    spared is work spared. The sheets are A4, show the A1 page's mat where they lie, and
+    together cover all of it."""
+    layout = load_layout()
+    out = tmp_path / "mat.pdf"
+    pages = write_mat(out, layout)
+    data = out.read_bytes()
+    sheets = _sheets(data, layout.height_mm)
+    assert pages - 1 == len(sheets) == 9
+    ppm = 1.0
+    a1 = _raster(_pages(data)[0], (layout.width_mm, layout.height_mm), ppm)
+    covered = np.zeros(a1.shape[:2], bool)
+    for (size, (ox, oy)), content in zip(sheets, _pages(data)[1:], strict=True):
+        assert sorted(round(v) for v in size) == [210, 297]
+        sheet = _raster(content, size, ppm)
+        x0, y0 = max(0, round(ox)), max(0, round(oy))
+        x1 = min(a1.shape[1], round(ox + size[0]))
+        y1 = min(a1.shape[0], round(oy + size[1]))
+        shown = sheet[y0 - round(oy) : y1 - round(oy), x0 - round(ox) : x1 - round(ox)]
+        assert (shown != a1[y0:y1, x0:x1]).any(axis=2).mean() < 0.01
+        covered[y0:y1, x0:x1] = True
+    assert covered.all()
