@@ -17,6 +17,7 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
 from .config import load_config
+from .errors import RecognitionError
 from .layout import MatLayout, Zone, load_layout
 from .printfont import label_font
 
@@ -155,24 +156,32 @@ def write_mat(out: Path, layout: MatLayout | None = None, lang: str = "zh-Hant")
     pdf.setTitle("Tien Gow Table mat")
     _draw(pdf, layout, letters)
     pdf.showPage()
-    overlap = float(cfg["a4_overlap_mm"])
-    sheet_w, sheet_h, cols, rows = _tiling(layout, cfg["a4_mm"], overlap)
+    overlap, margin = float(cfg["a4_overlap_mm"]), float(cfg["a4_margin_mm"])
+    if overlap < 2 * margin:  # the cut must lie in both sheets' printed parts
+        raise RecognitionError(
+            "A4 sheets' overlap narrower than twice the printer's margin",
+            {"a4_overlap_mm": overlap, "a4_margin_mm": margin},
+            "a4_overlap_mm of 2 x a4_margin_mm or more, in vision/config/mat.toml [print]",
+        )
+    sheet_w, sheet_h, cols, rows = _tiling(layout, cfg["a4_mm"], overlap, margin)
     pages = 1
     for r in range(rows):
         for c in range(cols):
             pdf.setPageSize((sheet_w * mm, sheet_h * mm))
-            ox, oy = c * (sheet_w - overlap), r * (sheet_h - overlap)
+            # the sheet shows the mat from (ox, oy), the first ones from -margin so that the
+            # printer's unprinted edge falls off the mat; mat y runs down from its top edge
+            ox, oy = c * (sheet_w - overlap) - margin, r * (sheet_h - overlap) - margin
             pdf.saveState()
-            # the sheet shows the mat from (ox, oy); mat y runs down from its top edge
             pdf.translate(-ox * mm, (sheet_h + oy - layout.height_mm) * mm)
             _draw(pdf, layout, letters)
             pdf.restoreState()
-            _overlap_marks(pdf, sheet_w, sheet_h, overlap, c < cols - 1, r < rows - 1)
+            sides = _Sides(c > 0, r > 0, c < cols - 1, r < rows - 1)
+            _joins(pdf, sheet_w, sheet_h, overlap, margin, sides)
             pdf.setFillColor(Color(0, 0, 0))
             pdf.setFont("Helvetica", 8)
-            pdf.drawString(
-                4 * mm,
-                4 * mm,
+            pdf.drawCentredString(
+                sheet_w / 2 * mm,
+                (margin + 2) * mm,
                 f"sheet row {r + 1}/{rows} column {c + 1}/{cols}; overlap {overlap:g} mm",
             )
             pdf.showPage()
@@ -181,35 +190,61 @@ def write_mat(out: Path, layout: MatLayout | None = None, lang: str = "zh-Hant")
     return pages
 
 
-def _tiling(layout: MatLayout, a4_mm: list[float], overlap: float) -> tuple[float, float, int, int]:
-    """The sheet's width and height, columns and rows of the fewest sheets that tile the mat
-    with ``overlap``: the sheets turned landscape or left portrait, whichever takes fewer
-    (an A1 mat: 9 landscape, 15 portrait), each sheet being one more to cut and tape."""
+def _tiling(
+    layout: MatLayout, a4_mm: list[float], overlap: float, margin: float
+) -> tuple[float, float, int, int]:
+    """The sheet's width and height, columns and rows of the fewest sheets whose printed
+    parts (all but ``margin`` at each edge) tile the mat with ``overlap``: the sheets turned
+    landscape or left portrait, whichever takes fewer (an A1 mat: 9 landscape, 15 portrait),
+    each sheet being one more to cut and tape."""
     ways = []
     for w, h in ((float(a4_mm[0]), float(a4_mm[1])), (float(a4_mm[1]), float(a4_mm[0]))):
-        cols = math.ceil((layout.width_mm - overlap) / (w - overlap))
-        rows = math.ceil((layout.height_mm - overlap) / (h - overlap))
+        # the first sheet prints ``w - 2 margin`` of the mat, each next one ``w - overlap`` more
+        cols = 1 + max(0, math.ceil((layout.width_mm + 2 * margin - w) / (w - overlap)))
+        rows = 1 + max(0, math.ceil((layout.height_mm + 2 * margin - h) / (h - overlap)))
         ways.append((cols * rows, w, h, cols, rows))
     _, w, h, cols, rows = min(ways)
     return w, h, cols, rows
 
 
-def _overlap_marks(
-    pdf: Canvas, sheet_w: float, sheet_h: float, overlap: float, right: bool, below: bool
+@dataclass(frozen=True, slots=True)
+class _Sides:
+    """Which sides of a sheet have a sheet beyond them."""
+
+    left: bool
+    above: bool
+    right: bool
+    below: bool
+
+
+def _joins(
+    pdf: Canvas, sheet_w: float, sheet_h: float, overlap: float, margin: float, sides: _Sides
 ) -> None:
-    """Dashed lines where the next sheet's edge lies, to the right and below: the strip
-    beyond them is printed on both sheets, so the mat's lines meet where the edges do."""
+    """Where a sheet meets its neighbours. A sheet with one to its left or above is cut
+    there, on a solid line half the overlap in from its edge (inside its printed part, past
+    the printer's unprinted margin), and laid on that neighbour, whose dashed line marks
+    where the cut edge goes: the strip between is printed on both, so the mat's lines meet."""
+    cut = overlap / 2
     pdf.saveState()
     pdf.setStrokeColor(Color(0.35, 0.35, 0.35))
     pdf.setFillColor(Color(0.35, 0.35, 0.35))
-    pdf.setDash(3 * mm, 2 * mm)
     pdf.setLineWidth(0.3 * mm)
     pdf.setFont("Helvetica", 7)
-    x, y = (sheet_w - overlap) * mm, overlap * mm
-    if right:
-        pdf.line(x, 0, x, sheet_h * mm)
-        pdf.drawRightString(x - 1 * mm, (sheet_h - 8) * mm, "next sheet's left edge here")
-    if below:
-        pdf.line(0, y, sheet_w * mm, y)
-        pdf.drawString(4 * mm, y + 1.5 * mm, "next sheet's top edge here")
+    lo, top, right = margin * mm, (sheet_h - margin) * mm, (sheet_w - margin) * mm
+    if sides.left:
+        pdf.line(cut * mm, lo, cut * mm, top)
+        pdf.drawString((cut + 1.5) * mm, sheet_h / 2 * mm, "cut here; lay on the sheet to the left")
+    if sides.above:
+        y = (sheet_h - cut) * mm
+        pdf.line(lo, y, right, y)
+        pdf.drawString((margin + 2) * mm, y - 3.5 * mm, "cut here; lay on the sheet above")
+    pdf.setDash(3 * mm, 2 * mm)
+    if sides.right:
+        x = (sheet_w - overlap + cut) * mm
+        pdf.line(x, lo, x, top)
+        pdf.drawRightString(x - 1 * mm, (sheet_h - 12) * mm, "next sheet's left edge here")
+    if sides.below:
+        y = (overlap - cut) * mm
+        pdf.line(lo, y, right, y)
+        pdf.drawString((margin + 2) * mm, y + 1.5 * mm, "next sheet's top edge here")
     pdf.restoreState()

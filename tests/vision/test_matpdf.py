@@ -225,3 +225,63 @@ def test_the_a4_sheets_are_the_fewest_that_tile_the_mat(tmp_path: Path) -> None:
         assert (shown != a1[y0:y1, x0:x1]).any(axis=2).mean() < 0.01
         covered[y0:y1, x0:x1] = True
     assert covered.all()
+
+
+def _lines_drawn(content: str) -> list[tuple[float, float, float, float]]:
+    """The straight lines a page strokes (``x0 y0 m x1 y1 l S``), millimetres, y up."""
+    number = r"(-?[\d.]+)"
+    found = re.findall(rf"{number} {number} m {number} {number} l S", content)
+    return [tuple(float(v) / PT_PER_MM for v in line) for line in found]  # type: ignore[misc]
+
+
+def test_the_sheets_print_the_whole_mat_inside_a_printers_margins_with_cut_lines(
+    tmp_path: Path,
+) -> None:
+    """Home printers leave about 4 mm at each edge of a sheet unprinted, and the sheets
+    carried no line to trim them by: the mat's outer 4 mm was lost, and a sheet laid on its
+    neighbour's overlap mark covered the mat with its white edge. Now the sheets' printed
+    parts cover the whole mat, and every sheet with a sheet to its left or above has a
+    'cut here' line on that side, printed on it and on that neighbour, where the
+    neighbour's 'next sheet's edge here' line lies."""
+    layout = load_layout()
+    margin = 4.0
+    out = tmp_path / "mat.pdf"
+    write_mat(out, layout)
+    data = out.read_bytes()
+    sheets = _sheets(data, layout.height_mm)
+    a1 = _raster(_pages(data)[0], (layout.width_mm, layout.height_mm), 1.0)
+    covered = np.zeros(a1.shape[:2], bool)
+    cuts = 0
+    for (size, (ox, oy)), content in zip(sheets, _pages(data)[1:], strict=True):
+        sheet = _raster(content, size, 1.0)
+        # the printed part, on the mat
+        x0, y0 = max(0, round(ox + margin)), max(0, round(oy + margin))
+        x1 = min(a1.shape[1], round(ox + size[0] - margin))
+        y1 = min(a1.shape[0], round(oy + size[1] - margin))
+        shown = sheet[y0 - round(oy) : y1 - round(oy), x0 - round(ox) : x1 - round(ox)]
+        assert (shown != a1[y0:y1, x0:x1]).any(axis=2).mean() < 0.01
+        covered[y0:y1, x0:x1] = True
+        lines = _lines_drawn(content)
+        for (nsize, (nx, ny)), ncontent in zip(sheets, _pages(data)[1:], strict=True):
+            left = abs(ny - oy) < 0.5 and ox - size[0] < nx < ox - 0.5
+            above = abs(nx - ox) < 0.5 and oy - size[1] < ny < oy - 0.5
+            if not (left or above):
+                continue
+            cuts += 1
+            # the cut, in this sheet's printed part and in the neighbour's, on both sheets
+            if left:
+                cut = [a for a, _, b, _ in lines if a == b and margin <= a]
+                mine = {round(ox + a, 1) for a in cut}
+                theirs = {round(nx + a, 1) for a, _, b, _ in _lines_drawn(ncontent) if a == b}
+                assert any(x <= nx + nsize[0] - margin for x in mine & theirs), (ox, oy)
+            else:
+                cut = [size[1] - a for _, a, _, b in lines if a == b and size[1] - a >= margin]
+                mine = {round(oy + a, 1) for a in cut}
+                theirs = {
+                    round(ny + nsize[1] - a, 1) for _, a, _, b in _lines_drawn(ncontent) if a == b
+                }
+                assert any(y <= ny + nsize[1] - margin for y in mine & theirs), (ox, oy)
+    assert covered.all()
+    from tests.web.test_exports import pdf_text
+
+    assert cuts > 0 and pdf_text(data).count("cut here") == cuts
