@@ -35,7 +35,7 @@ def label_font(lang: str, text: str) -> str:
     if name in pdfmetrics.getRegisteredFontNames():
         return name
     try:
-        data = _truetype_subset(FAMILIES[lang], chars, digest)
+        data = truetype_subset(FAMILIES[lang], chars, digest)
     except (OSError, LookupError):  # no Noto CJK here: the viewer's own Chinese font
         pdfmetrics.registerFont(UnicodeCIDFont(CID_FONT))
         return CID_FONT
@@ -43,20 +43,23 @@ def label_font(lang: str, text: str) -> str:
     return name
 
 
-def _truetype_subset(family: str, chars: str, digest: str) -> bytes:
-    """The ``family`` face of the Noto CJK collection cut to ``chars``, as TrueType bytes."""
+def truetype_subset(family: str, chars: str, digest: str, path: Path | None = None) -> bytes:
+    """The ``family`` face of the Noto CJK collection (``path``, Regular by default) cut to
+    ``chars``, as TrueType bytes whose PostScript name ends in ``digest`` (the mat's labels
+    here, and the hub's printed standings, `hub.web.font.print_font_path`)."""
     from fontTools import subset
     from fontTools.ttLib import TTCollection
 
-    with TTCollection(str(NOTO_CJK_REGULAR), lazy=True) as collection:
+    path = path or NOTO_CJK_REGULAR
+    with TTCollection(str(path), lazy=True) as collection:
         numbers = [i for i, f in enumerate(collection.fonts) if f["name"].getDebugName(1) == family]
     if not numbers:
-        raise LookupError(f"{NOTO_CJK_REGULAR} has no family {family!r}")
+        raise LookupError(f"{path} has no family {family!r}")
     opts = subset.Options()
     opts.font_number = numbers[0]
     opts.layout_features = []
     opts.notdef_outline = True
-    with subset.load_font(str(NOTO_CJK_REGULAR), opts) as font:
+    with subset.load_font(str(path), opts) as font:
         sub = subset.Subsetter(opts)
         sub.populate(text=chars)
         sub.subset(font)
@@ -73,8 +76,8 @@ def _truetype_subset(family: str, chars: str, digest: str) -> bytes:
 
 
 def _to_truetype(font: Any) -> None:
-    """Noto CJK's cubic CFF outlines as quadratic TrueType ones, in place (fontTools'
-    otf2ttf recipe: cu2qu, 1 unit of error at most), as ``hub.web.font`` does."""
+    """Noto CJK's cubic CFF outlines as quadratic TrueType ones, in place: reportlab embeds
+    only TrueType fonts (fontTools' otf2ttf recipe: cu2qu, 1 unit of error at most)."""
     from fontTools.pens.cu2quPen import Cu2QuPen
     from fontTools.pens.ttGlyphPen import TTGlyphPen
     from fontTools.ttLib import newTable

@@ -16,7 +16,6 @@ import os
 import threading
 from functools import cache
 from pathlib import Path
-from typing import Any
 
 from hub.rules.explain import explain
 from hub.rules.options import load_rules
@@ -59,14 +58,14 @@ def _cache_dir() -> Path:
     return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "tiengow"
 
 
-def _font_number(family: str, path: Path = NOTO_CJK) -> int:
+def _font_number(family: str) -> int:
     from fontTools.ttLib import TTCollection
 
-    with TTCollection(str(path), lazy=True) as collection:
+    with TTCollection(str(NOTO_CJK), lazy=True) as collection:
         for i, font in enumerate(collection.fonts):
             if font["name"].getDebugName(1) == family:
                 return i
-    raise FontError(f"{path} has no family {family!r}")
+    raise FontError(f"{NOTO_CJK} has no family {family!r}")
 
 
 MAX_EXTRA = 200
@@ -115,42 +114,6 @@ NOTO_CJK_REGULAR = NOTO_CJK.with_name("NotoSansCJK-Regular.ttc")
 """The printed sheets' face: the pages' bold is heavy at table size on paper."""
 
 
-def _to_truetype(font: Any) -> None:
-    """Noto CJK's cubic CFF outlines as quadratic TrueType ones, in place: reportlab embeds
-    only TrueType fonts (fontTools' otf2ttf recipe: cu2qu, 1 unit of error at most)."""
-    from fontTools.pens.cu2quPen import Cu2QuPen
-    from fontTools.pens.ttGlyphPen import TTGlyphPen
-    from fontTools.ttLib import newTable
-
-    order = font.getGlyphOrder()
-    glyphs = {}
-    for name, glyph in font.getGlyphSet().items():
-        pen = TTGlyphPen(None)
-        glyph.draw(Cu2QuPen(pen, 1.0, reverse_direction=True))
-        glyphs[name] = pen.glyph()
-    font["loca"] = newTable("loca")
-    font["glyf"] = glyf = newTable("glyf")
-    glyf.glyphOrder, glyf.glyphs = order, glyphs
-    for glyph in glyphs.values():
-        glyph.recalcBounds(glyf)
-    for tag in ("CFF ", "VORG"):
-        if tag in font:
-            del font[tag]
-    glyf.compile(font)
-    maxp = font["maxp"] = newTable("maxp")
-    maxp.tableVersion = 0x00010000
-    for field in ("maxZones", "maxTwilightPoints", "maxStorage", "maxFunctionDefs",
-                  "maxInstructionDefs", "maxStackElements", "maxSizeOfInstructions",
-                  "maxComponentElements"):  # fmt: skip
-        setattr(maxp, field, 1 if field == "maxZones" else 0)
-    maxp.numGlyphs = len(order)
-    maxp.recalc(font)  # the points and contours counts, from the new outlines
-    post = font["post"]
-    post.formatType, post.extraNames, post.mapping, post.glyphOrder = 2.0, [], {}, order
-    font["head"].glyphDataFormat = 0
-    font.sfntVersion = "\x00\x01\x00\x00"
-
-
 def print_font_path(cut: str, text: str) -> Path:
     """A TrueType subset of the Regular ``cut`` (``hant``: Hong Kong glyph forms, ``hans``:
     mainland) with every character of ``text``, for a PDF to embed (`hub.web.exports`)."""
@@ -163,25 +126,15 @@ def print_font_path(cut: str, text: str) -> Path:
     out = _cache_dir() / f"print-{cut}-{digest}.ttf"
     with _lock:
         if not out.exists():
-            from fontTools import subset
+            # (cut as the mat's Chinese labels are: vision's printfont, fontTools and cu2qu)
+            from vision.printfont import truetype_subset
 
-            opts = subset.Options()
-            opts.font_number = _font_number(CUTS[cut], NOTO_CJK_REGULAR)
-            opts.layout_features = []
-            opts.notdef_outline = True
+            try:
+                data = truetype_subset(CUTS[cut], chars, digest, NOTO_CJK_REGULAR)
+            except LookupError as e:
+                raise FontError(str(e)) from None
             out.parent.mkdir(parents=True, exist_ok=True)
             tmp = out.with_suffix(f".{os.getpid()}.tmp")
-            with subset.load_font(str(NOTO_CJK_REGULAR), opts) as font:
-                sub = subset.Subsetter(opts)
-                sub.populate(text=chars)
-                sub.subset(font)
-                _to_truetype(font)
-                # a PostScript name of its own: reportlab keeps one font per name, so two
-                # subsets both called NotoSansCJKhk-Regular would share the first one's glyphs
-                ps_name = f"{font['name'].getDebugName(6)}-{digest}"
-                for record in font["name"].names:
-                    if record.nameID == 6:
-                        record.string = ps_name
-                subset.save_font(font, str(tmp), opts)
+            tmp.write_bytes(data)
             tmp.replace(out)
     return out
