@@ -221,6 +221,11 @@ class TableService:
         """A correction: take back the last action (recorded as an event of its own)."""
         with self.lock:
             session = self._current()
+            if session.ended:  # its totals are final: nothing could be entered again after
+                raise IllegalPlay(
+                    "the session has ended, so its actions stand; start a new one",
+                    Refusal.SESSION_OVER,
+                )
             if not any(h.actions for h in session.hands):
                 raise IllegalPlay("there is nothing to undo", Refusal.NOTHING_TO_UNDO)
             last = session.hands[-1].actions[-1]

@@ -320,3 +320,23 @@ def test_a_body_nested_too_deeply_gets_400_not_500(client: TestClient, path: str
     assert r.status_code == 400, r.text
     assert "nested" in r.json()["error"]
     assert client.get("/api/state").json() == before
+
+
+def test_an_ended_session_takes_no_undo_and_its_totals_stand(client: TestClient) -> None:
+    """Once ended, a session's standings are final (the kiosk ranks them, the PDF prints them):
+    an undo took back its last action and changed its totals, and the operator's 'Correct last'
+    then lost that action for good, since the session refuses every event after its end."""
+    tr = json.loads((GOLDEN / "G32-session-derived-banker.json").read_text(encoding="utf-8"))[
+        "transcript"
+    ]
+    client.post("/api/session", json=session_body(tr), headers=AUTH)
+    for ev in tr["hands"][0]["events"]:
+        assert client.post("/api/events", json=ev, headers=AUTH).status_code == 200
+    assert client.post("/api/end", json={}, headers=AUTH).status_code == 200
+    ended = client.get("/api/state").json()
+    transcript = client.get("/api/transcript").json()
+    r = client.post("/api/undo", json={"reason": "operator"}, headers=AUTH)
+    assert r.status_code == 400, r.text
+    assert r.json()["kind"] == "session_over" and "ended" in r.json()["error"]
+    assert client.get("/api/state").json() == ended
+    assert client.get("/api/transcript").json() == transcript
