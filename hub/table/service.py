@@ -243,6 +243,10 @@ class TableService:
     def end_session(self, source: str) -> Row:
         with self.lock:
             session = self._current()
+            if session.ended:
+                raise IllegalPlay(
+                    "the session has already ended; start a new one", Refusal.SESSION_OVER
+                )
             row = self.ledger.append(self.session_id or 0, "end", {}, source)
             session.ended = True
             self._notify(row)

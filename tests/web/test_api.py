@@ -340,3 +340,18 @@ def test_an_ended_session_takes_no_undo_and_its_totals_stand(client: TestClient)
     assert r.json()["kind"] == "session_over" and "ended" in r.json()["error"]
     assert client.get("/api/state").json() == ended
     assert client.get("/api/transcript").json() == transcript
+
+
+def test_a_session_ends_once(client: TestClient) -> None:
+    """A second 'End session' was answered 'Done' and wrote another end into the ledger, as if
+    the session had been running; it is refused as over, and nothing is written."""
+    tr = json.loads((GOLDEN / "G01-banker-term2-wins-ru-er.json").read_text(encoding="utf-8"))[
+        "transcript"
+    ]
+    client.post("/api/session", json=session_body(tr), headers=AUTH)
+    assert client.post("/api/end", json={}, headers=AUTH).status_code == 200
+    ended = client.get("/api/state").json()
+    r = client.post("/api/end", json={}, headers=AUTH)
+    assert r.status_code == 400 and r.json()["kind"] == "session_over", r.text
+    assert "already ended" in r.json()["error"]
+    assert client.get("/api/state").json() == ended
