@@ -1038,3 +1038,25 @@ def test_a_pad_lost_is_said_in_words_on_its_seat(
     assert page.evaluate(BADGES_SHOWN) and all(b["inside"] for b in page.evaluate(BADGES_SHOWN))
     assert page.evaluate(SMALLEST_TEXT)[0][0] >= KIOSK_MIN_PX
     shot(page, f"pad-lost-{lang}")
+
+
+def test_the_operator_declares_a_li_pai_with_tiles_typed_as_the_inputs_accept(
+    hub: HubProcess, open_page: Any
+) -> None:
+    """Tiles are typed reversed (3-6) or by their Chinese names (梅) as every input accepts
+    (interfaces.md, Tile notation). The page sent whatever was not written H-L as part of the
+    例牌's name, 'seven_mil 梅 3-6 …', refused as no 例牌 with the hand shown missing."""
+    rules = {"preset": "hk", "li_pai": {"seven_mil": True}}
+    assert hub.post("/api/session", {"rules": rules, "seats": list("ESWN"),
+                                     "hands": [{"banker": "E"}]}).status_code == 200  # fmt: skip
+    page = open_page("/operator?lang=en")
+    page.fill("#token", TOKEN)
+    page.click("#token-form button")
+    page.select_option("#event-form select[name=seat]", "E")
+    page.select_option("#event-form select[name=action]", "declare")
+    page.fill("#event-form input[name=tiles]", "seven_mil 梅 3-6 4-5 2-6 3-5 2-5 3-4 1-4")
+    page.click("#event-form button[value=submit]")
+    page.wait_for_function("document.getElementById('status').textContent !== ''")
+    assert page.get_attribute("#status", "class") == "ok", page.inner_text("#status")
+    state = hub.get("/api/state")
+    assert (state["hands_played"], state["hand"]["result"]["li_pai"]) == (1, "seven_mil")

@@ -97,8 +97,12 @@
     if (kind === 'discard tiles') return { seat: seat, discard: tiles };
     if (kind === 'discard count') return { seat: seat, discard: parseInt(raw, 10) };
     if (kind === 'declare') { /* a live table has no deal: the claim is checked against the hand shown */
-      var shown = tiles.filter(function (x) { return B.faces[x] !== undefined; });
-      var body = { seat: seat, declare: tiles.filter(function (x) { return B.faces[x] === undefined; }).join(' ') };
+      /* the claim is the word that names a 例牌 (else the first, for the referee to refuse by
+         name); the rest are tiles, written as any input takes them (4-5, 梅), which the hub reads */
+      var at = tiles.findIndex(function (x) { return B.liPai[x] !== undefined; });
+      if (at < 0 && tiles.length && B.faces[tiles[0]] === undefined) at = 0;
+      var shown = tiles.filter(function (x, i) { return i !== at; });
+      var body = { seat: seat, declare: at < 0 ? '' : tiles[at] };
       if (shown.length) body.tiles = shown;
       return body;
     }
