@@ -1060,3 +1060,30 @@ def test_the_operator_declares_a_li_pai_with_tiles_typed_as_the_inputs_accept(
     assert page.get_attribute("#status", "class") == "ok", page.inner_text("#status")
     state = hub.get("/api/state")
     assert (state["hands_played"], state["hand"]["result"]["li_pai"]) == (1, "seven_mil")
+
+
+def test_the_operator_starts_and_plays_for_players_named_as_typed(
+    hub: HubProcess, open_page: Any
+) -> None:
+    """The banker and seat lists were built as HTML text, each option's value its text: two
+    spaces in a name came back as one and an '&amp' as '&', a name no seat has, so the session
+    or the seat's every event was refused."""
+    names = ["Li  Wei", "Tom&amp", "陳大文", "歐陽 翠華"]
+    page = open_page("/operator?lang=en")
+    page.fill("#token", TOKEN)
+    page.click("#token-form button")
+    inputs = page.locator("#start-form input[name=player]")
+    for i, name in enumerate(names):
+        inputs.nth(i).fill(name)
+    page.select_option("#start-form select[name=preset]", "hk")
+    page.select_option("#start-form select[name=banker]", index=1)
+    page.click("#start-form button")
+    page.wait_for_function("document.getElementById('status').textContent !== ''")
+    assert page.get_attribute("#status", "class") == "ok", page.inner_text("#status")
+    state = hub.get("/api/state")
+    assert [s["name"] for s in state["seats"]] == names and state["hand"]["banker"] == names[1]
+    page.wait_for_function(
+        "document.querySelector('#event-form select[name=seat]').value === 'Tom&amp'"
+    )
+    page.select_option("#event-form select[name=seat]", index=0)
+    assert page.input_value("#event-form select[name=seat]") == names[0]

@@ -51,6 +51,12 @@
     throw e;
   }
 
+  /* each option's value is the name as typed: an option's text would come back with its
+     spaces collapsed and an entity such as '&amp' read, a name no seat has */
+  function fillNames(sel, names) {
+    sel.replaceChildren.apply(sel, names.map(function (n) { return new Option(n, n); }));
+  }
+
   var start = $('start-form');
   function players() {
     return Array.prototype.map.call(start.querySelectorAll('input[name=player]'), function (i) { return i.value.trim(); })
@@ -58,7 +64,7 @@
   }
   function fillBankers() {
     var sel = start.elements.banker, cur = sel.value;
-    sel.innerHTML = players().map(function (n) { return '<option>' + n.replace(/</g, '&lt;') + '</option>'; }).join('');
+    fillNames(sel, players());
     if (cur) sel.value = cur;
   }
   start.addEventListener('input', fillBankers);
@@ -137,7 +143,7 @@
     var sel = ev.elements.seat;
     if (key !== seen) {
       seen = key;
-      sel.innerHTML = names.map(function (n) { return '<option>' + n.replace(/</g, '&lt;') + '</option>'; }).join('');
+      fillNames(sel, names);
     }
     if (s.hand && s.hand.to_act) sel.value = s.hand.to_act;
   }
