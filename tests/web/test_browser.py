@@ -1087,3 +1087,31 @@ def test_the_operator_starts_and_plays_for_players_named_as_typed(
     )
     page.select_option("#event-form select[name=seat]", index=0)
     assert page.input_value("#event-form select[name=seat]") == names[0]
+
+
+def test_at_a_hands_end_the_operator_has_the_next_banker_chosen(
+    hub: HubProcess, open_page: Any
+) -> None:
+    """During a hand the seat to act is chosen by itself; at a hand's end (and after an undo
+    back across it) the list was left on the last seat that acted, or on the first seat after a
+    reload, though the next hand is the next banker's to lead: his lead, entered as the page
+    stood, was refused as out of turn."""
+    tr = start(hub, hands=2, seed=11)
+    first, second = tr["hands"][0]["events"], tr["hands"][1]["events"]
+    banker = tr["hands"][1].get("banker") or second[0]["seat"]
+    assert banker not in (first[-1]["seat"], tr["seats"][0])  # the page would be right by chance
+    page = open_page("/operator?lang=en")
+    page.fill("#token", TOKEN)
+    page.click("#token-form button")
+    seat = "document.querySelector('#event-form select[name=seat]').value"
+    for ev in first:
+        wait_event(page, post(hub, ev))
+    assert hub.get("/api/state")["hand"]["result"]["next_banker"] == banker
+    page.wait_for_function(f"{seat} === {json.dumps(banker)}")
+    page.reload()
+    page.wait_for_function(f"{seat} === {json.dumps(banker)}")
+    wait_event(page, post(hub, second[0]))
+    page.select_option("#event-form select[name=seat]", first[-1]["seat"])
+    page.click("#undo")  # back across the hand's end
+    page.wait_for_function("document.getElementById('status').textContent.startsWith('Done')")
+    page.wait_for_function(f"{seat} === {json.dumps(banker)}")

@@ -145,7 +145,9 @@
       seen = key;
       fillNames(sel, names);
     }
-    if (s.hand && s.hand.to_act) sel.value = s.hand.to_act;
+    /* a hand over, the next is the next banker's to lead (or to claim a 例牌 before it) */
+    var h = s.hand, next = h && (h.to_act || (h.complete && h.result && h.result.next_banker));
+    if (next) sel.value = next;
   }
   sync(B.state);
   window.TG_LISTENERS.push(sync);
