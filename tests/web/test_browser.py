@@ -1115,3 +1115,27 @@ def test_at_a_hands_end_the_operator_has_the_next_banker_chosen(
     page.click("#undo")  # back across the hand's end
     page.wait_for_function("document.getElementById('status').textContent.startsWith('Done')")
     page.wait_for_function(f"{seat} === {json.dumps(banker)}")
+
+
+def test_an_option_changed_in_a_group_keeps_the_house_rules_others(
+    browser: Any, tmp_path: Path
+) -> None:
+    """A club's rules file (tiengow hub --rules FILE.toml) is offered first, as its options;
+    an override of one grouped option ({"li_pai": {"seven_mil": true}}) replaced the club's
+    whole li_pai group, so its other 例牌 went back to the preset's without a word."""
+    club = tmp_path / "club.toml"
+    club.write_text('base = "hk"\n[li_pai]\neight_civil = true\n', encoding="utf-8")
+    hub = HubProcess(tmp_path / "t.db", None, "--rules", str(club)).start()
+    try:
+        with _opener(browser, hub.url) as open_:
+            page = open_("/operator?lang=en")
+            page.fill("#token", TOKEN)
+            page.click("#token-form button")
+            page.fill("#start-form input[name=options]", '{"li_pai": {"seven_mil": true}}')
+            page.click("#start-form button")
+            page.wait_for_function("document.getElementById('status').textContent !== ''")
+            assert page.get_attribute("#status", "class") == "ok", page.inner_text("#status")
+        li_pai = hub.get("/api/state")["rules"]["li_pai"]
+        assert (li_pai["eight_civil"], li_pai["seven_mil"]) == (True, True), li_pai
+    finally:
+        hub.stop()

@@ -69,13 +69,25 @@
   }
   start.addEventListener('input', fillBankers);
   fillBankers();
+  /* the overrides over the rules chosen; a grouped option (li_pai) changes that option only,
+     the group's others as the rules chosen have them */
+  function overlay(rules, extra) {
+    if (!extra || typeof extra !== 'object' || Array.isArray(extra))
+      throw new Error('an object of options such as {"ba_zhi_mult": 4}, got ' + JSON.stringify(extra));
+    Object.keys(extra).forEach(function (k) {
+      var v = extra[k], was = rules[k];
+      var group = v && was && typeof v === 'object' && typeof was === 'object' && !Array.isArray(v);
+      rules[k] = group ? Object.assign({}, was, v) : v;
+    });
+    return rules;
+  }
   start.addEventListener('submit', function (e) {
     e.preventDefault();
     var rules = start.elements.preset.value, extra = start.elements.options.value.trim();
     /* the hub's own rules, when no preset, are an object of options (as JSON) */
     if (rules.charAt(0) === '{') rules = JSON.parse(rules);
     if (extra) {
-      try { rules = Object.assign(typeof rules === 'string' ? { preset: rules } : rules, JSON.parse(extra)); }
+      try { rules = overlay(typeof rules === 'string' ? { preset: rules } : rules, JSON.parse(extra)); }
       catch (err) { say(t('Error') + ': ' + t('Option overrides (JSON)') + ': ' + err.message, true); return; }
     }
     call('/api/session', { format: 'tiengow-transcript/1', rules: rules, seats: players(),
