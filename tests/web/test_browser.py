@@ -575,6 +575,7 @@ def test_the_operator_starts_a_mainland_table_of_three(hub: HubProcess, open_pag
     """The mainland game allows three (rules.md §F.3): the fourth name left empty starts a
     table of three. All four names were required, so the form would not send."""
     page = open_page("/operator?lang=zh-Hans")
+    page.on("dialog", lambda d: d.accept())  # starting over an earlier test's session
     page.fill("#token", TOKEN)
     page.click("#token-form button")
     inputs = page.locator("#start-form input[name=player]")
@@ -1070,6 +1071,7 @@ def test_the_operator_starts_and_plays_for_players_named_as_typed(
     or the seat's every event was refused."""
     names = ["Li  Wei", "Tom&amp", "陳大文", "歐陽 翠華"]
     page = open_page("/operator?lang=en")
+    page.on("dialog", lambda d: d.accept())  # starting over an earlier test's session
     page.fill("#token", TOKEN)
     page.click("#token-form button")
     inputs = page.locator("#start-form input[name=player]")
@@ -1139,3 +1141,22 @@ def test_an_option_changed_in_a_group_keeps_the_house_rules_others(
         assert (li_pai["eight_civil"], li_pai["seven_mil"]) == (True, True), li_pai
     finally:
         hub.stop()
+
+
+def test_starting_over_a_running_session_asks_first(hub: HubProcess, open_page: Any) -> None:
+    """'End session' asks before it ends one; 'Start' next to it, pressed while a session was
+    running (a reloaded page shows the form as new), left that session unended at once and the
+    kiosk, scoreboard and export moved to the new one."""
+    tr = start(hub, hands=1, seed=11)
+    post(hub, events(tr)[0])
+    running = hub.get("/api/state")
+    page = open_page("/operator?lang=en")
+    asked: list[str] = []
+    page.on("dialog", lambda d: (asked.append(d.message), d.dismiss()))
+    page.fill("#token", TOKEN)
+    page.click("#token-form button")
+    page.click("#start-form button")
+    page.wait_for_function("document.getElementById('status').textContent !== ''")
+    assert asked, page.inner_text("#status")
+    assert page.inner_text("#status") == "nothing changed"
+    assert hub.get("/api/state")["session"] == running["session"]

@@ -83,6 +83,12 @@
   }
   start.addEventListener('submit', function (e) {
     e.preventDefault();
+    /* a new session leaves the one running unended and the table moves on: asked, as End is */
+    var now = window.TG_STATE || B.state;
+    if (now && now.session != null && !now.ended && !window.confirm(t('Are you sure?'))) {
+      say(t('nothing changed'));
+      return;
+    }
     var rules = start.elements.preset.value, extra = start.elements.options.value.trim();
     /* the hub's own rules, when no preset, are an object of options (as JSON) */
     if (rules.charAt(0) === '{') rules = JSON.parse(rules);
