@@ -330,3 +330,60 @@ def test_the_table_is_told_while_a_seats_new_tiles_settle() -> None:
     camera.run()
     first, swap = [frozenset({1}), ("3-3",), frozenset()], [frozenset({1}), ("6-6",), frozenset()]
     assert said == first + swap
+
+
+# a hand's skin: a mid-tone, as grey as the mat's ground (teal: what differs is the colour)
+_SKIN = (70, 95, 140)
+
+
+def _hand(frame: Any, x: int, y: int) -> Any:
+    """The frame with a hand at (x, y) and its arm reaching in from the frame's bottom edge."""
+    import cv2
+
+    out = frame.copy()
+    cv2.ellipse(out, (x, y), (110, 80), 0, 0, 360, _SKIN, -1)
+    cv2.rectangle(out, (x - 55, y), (x + 55, out.shape[0]), _SKIN, -1)
+    return out
+
+
+def _video(path: Path, stream: list[Any], fps: int = 10) -> str:
+    """``stream`` written as a Motion-JPEG video at ``fps``, as a camera recorded it."""
+    import cv2
+
+    writer = cv2.VideoWriter(str(path), cv2.VideoWriter.fourcc(*"MJPG"), fps, (1280, 720))
+    for frame in stream:
+        writer.write(frame)
+    writer.release()
+    return str(path)
+
+
+def _play_video(video: str) -> tuple[list[ZoneView], list[str]]:
+    """The camera over a video file, to its end: the views reported and the trouble said."""
+    views, errors = _Said(), _Said()
+    camera = Camera(source_frames(video, errors), views, on_error=errors).start()
+    try:
+        assert errors.wait(lambda items: any("ended" in str(e) for e in items))
+    finally:
+        camera.stop()
+    return [v for v in views.items if isinstance(v, ZoneView)], [str(e) for e in errors.items]
+
+
+def test_a_hand_as_grey_as_the_mat_is_over_the_table_while_a_play_is_laid(
+    tmp_path: Path,
+) -> None:
+    """A hand sweeps to and fro over seat 0's side of the mat, laying 3-3, then 5-5 1.2 s
+    later: the play is reported once, whole, after the hand has left. Motion was measured in
+    grey, where a mid-tone skin over the teal mat hardly differs, so the hand went unseen
+    and the first tile alone was reported while the hand was still over the table."""
+    empty, _ = render_table({}, 2, effects=False)
+    one, _ = render_table({"seat0.play": ["3-3"]}, 2, effects=False)
+    two, _ = render_table({"seat0.play": ["3-3", "5-5"]}, 2, effects=False)
+    laying = []
+    for i in range(20):  # 2 s, the hand 10 px further each frame, to and fro
+        on = empty if i < 3 else one if i < 15 else two
+        laying.append(_hand(on, 420 + 10 * abs(i % 8 - 4), 640))
+    video = _video(tmp_path / "laying.avi", [empty] * 10 + laying + [two] * 12)
+    views, errors = _play_video(video)
+    assert [(v.seat, sorted(v.faces)) for v in views] == [(0, ["3-3", "5-5"])]
+    assert views[0].t >= 3.0 + 0.8  # the hand gone at 3.0 s, then the stability window
+    assert len(errors) == 1 and "the video ended" in errors[0]
