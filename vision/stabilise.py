@@ -14,7 +14,7 @@ import cv2
 import numpy as np
 
 from .config import Config, load_config
-from .types import Image, Observation
+from .types import Floats, Image, Observation
 
 Contents = tuple[str, ...]  # sorted faces; face-down tiles as "down"
 
@@ -37,7 +37,7 @@ class _Track:
 @dataclass(slots=True)
 class Stabiliser:
     cfg: Config = field(default_factory=lambda: load_config("stabilise"))
-    _previous: Image | None = None
+    _previous: tuple[Image, Image] | None = None  # the last frame, and shrunk
     _quiet_since: float = 0.0
     _tracks: dict[str, _Track] = field(default_factory=dict)
     _reported: dict[str, Contents] = field(default_factory=dict)
@@ -47,17 +47,16 @@ class Stabiliser:
 
         Measured in colour, a pixel changed by its channel that changed most: a mid-tone skin
         over the teal mat is nearly as grey as the mat, and in grey a hand moving over it went
-        unseen (only where it crossed a tile or a printed line)."""
+        unseen (only where it crossed a tile or a printed line). A light that flickers
+        changes the whole picture alike: the two frames are first lit alike."""
         k = int(self.cfg["downscale"])
-        small: Image = cv2.resize(
-            frame, (frame.shape[1] // k, frame.shape[0] // k), interpolation=cv2.INTER_AREA
-        )
-        previous, self._previous = self._previous, small
-        if previous is None or previous.shape != small.shape:
+        shrunk = frame, _shrink(frame, k)
+        previous, self._previous = self._previous, shrunk
+        if previous is None or previous[0].shape != frame.shape:
             return True
-        change = cv2.absdiff(small, previous)
-        if change.ndim == 3:
-            change = change.max(axis=2)
+        change = cv2.absdiff(*_lit_alike(previous, shrunk, k))
+        if change.ndim == 3:  # (the channel that changed most; cv2's max is far the quicker)
+            change = cv2.max(cv2.max(change[..., 0], change[..., 1]), change[..., 2])
         changed = change > int(self.cfg["motion_threshold"])
         return float(np.mean(changed)) > float(self.cfg["motion_share"])
 
@@ -106,3 +105,33 @@ class Stabiliser:
                 self._reported[zone] = contents
                 out.append(ZoneReport(zone, contents, t))
         return out
+
+
+def _shrink(frame: Image, k: int) -> Image:
+    small: Image = cv2.resize(
+        frame, (frame.shape[1] // k, frame.shape[0] // k), interpolation=cv2.INTER_AREA
+    )
+    return small
+
+
+def _lit_alike(
+    before: tuple[Image, Image], now: tuple[Image, Image], k: int
+) -> tuple[Image, Image]:
+    """Two frames (each whole, and shrunk by ``k``) as if lit alike, shrunk: a light that
+    flickers or dims changes the whole picture by one factor (each channel's, the ratio of
+    their means), so the darker is brightened by it. Brightened at full size, where the
+    brighter is cut off at white (a pixel shrunk from white and black is not). A hand over the
+    table moves the mean a little and still differs where it is."""
+    a, b = before[1], now[1]
+    channels = 1 if b.ndim == 2 else b.shape[2]
+    mean_a, mean_b = (np.array(cv2.mean(x)[:channels]) for x in (a, b))
+    gain = mean_b / np.maximum(mean_a, 1.0)
+    if np.all(np.abs(gain - 1.0) < 0.01):  # (the same light: most frames)
+        return a, b
+    up_before, up_now = np.maximum(gain, 1.0), np.maximum(1.0 / gain, 1.0)
+    return _brightened(before[0], up_before, k), _brightened(now[0], up_now, k)
+
+
+def _brightened(frame: Image, gain: Floats, k: int) -> Image:
+    """The frame's channels times ``gain``, shrunk by ``k``; white stays white (saturating)."""
+    return _shrink(cv2.multiply(frame, (*gain.tolist(), 0.0)[:4]), k)

@@ -387,3 +387,25 @@ def test_a_hand_as_grey_as_the_mat_is_over_the_table_while_a_play_is_laid(
     assert [(v.seat, sorted(v.faces)) for v in views] == [(0, ["3-3", "5-5"])]
     assert views[0].t >= 3.0 + 0.8  # the hand gone at 3.0 s, then the stability window
     assert len(errors) == 1 and "the video ended" in errors[0]
+
+
+def test_a_play_laid_under_a_flickering_light_is_reported_once_whole(tmp_path: Path) -> None:
+    """The light flickers (every other frame a fifth brighter: a lamp on a dimmer, a camera's
+    exposure hunting) while a hand lays 3-3, then 5-5: the play is reported once, whole, after
+    the hand has left. The whole picture changing was taken for a hand over the table at
+    every frame, so nothing ever settled and the play was never reported."""
+    import cv2
+
+    empty, _ = render_table({}, 2, effects=False)
+    one, _ = render_table({"seat0.play": ["3-3"]}, 2, effects=False)
+    two, _ = render_table({"seat0.play": ["3-3", "5-5"]}, 2, effects=False)
+    laying = []
+    for i in range(20):
+        on = empty if i < 3 else one if i < 15 else two
+        laying.append(_hand(on, 420 + 10 * abs(i % 8 - 4), 640))
+    stream = [empty] * 10 + laying + [two] * 14
+    lit = [cv2.convertScaleAbs(f, alpha=1.2) if i % 2 else f for i, f in enumerate(stream)]
+    views, errors = _play_video(_video(tmp_path / "flicker.avi", lit))
+    assert [(v.seat, sorted(v.faces)) for v in views] == [(0, ["3-3", "5-5"])]
+    assert views[0].t >= 3.0 + 0.8
+    assert len(errors) == 1 and "the video ended" in errors[0]
