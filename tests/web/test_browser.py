@@ -1160,3 +1160,38 @@ def test_starting_over_a_running_session_asks_first(hub: HubProcess, open_page: 
     assert asked, page.inner_text("#status")
     assert page.inner_text("#status") == "nothing changed"
     assert hub.get("/api/state")["session"] == running["session"]
+
+
+HEADER_PIECES_CLASH = """() => {
+  const info = document.getElementById('handinfo'), box = info.getBoundingClientRect();
+  const texts = [], walk = document.createTreeWalker(info, NodeFilter.SHOW_TEXT);
+  for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+    if (!n.textContent.trim()) continue;
+    const range = document.createRange(); range.selectNodeContents(n);
+    texts.push([n.textContent, range.getBoundingClientRect()]);
+  }
+  const out = texts.filter(([, r]) => r.width < 1 || r.left < box.left - 1 || r.right > box.right + 1)
+    .map(([t]) => 'not in sight: ' + t);
+  texts.forEach(([a, r], i) => texts.slice(i + 1).forEach(([b, q]) => {
+    if (Math.min(r.right, q.right) - Math.max(r.left, q.left) > 1) out.push(a + ' over ' + b);
+  }));
+  return out;
+}"""
+
+
+@pytest.mark.parametrize("path", ["/?lang=en", "/operator?lang=en"])
+def test_an_ended_sessions_header_says_so_with_nothing_written_over(
+    hub: HubProcess, open_page: Any, path: str
+) -> None:
+    """A session ended, at 1280×720 in English: the header's hand line (the last hand's banker
+    and term) gained 'Session ended' beside it, more than the line has room for: the banker's
+    name shrank to nothing and 'term 1 ×2' was written over 'Session ended'."""
+    tr = start(hub, hands=1)
+    for ev in events(tr):
+        post(hub, ev)
+    assert hub.post("/api/end", {}).status_code == 200
+    page = open_page(path, viewport={"width": 1280, "height": 720})
+    page.wait_for_selector("#handinfo .ended")
+    assert page.evaluate(TEXT_IN_SIGHT, ["#handinfo", "Session ended"])
+    assert page.evaluate(HEADER_PIECES_CLASH) == [], page.inner_text("#handinfo")
+    shot(page, f"header-ended-1280-{path.split('?')[0].strip('/') or 'board'}")

@@ -239,10 +239,12 @@
     if (B.mode === 'board') attract(idle);
     var hand = s.hand || {};
     var head = $('handinfo');
+    /* a session ended has no banker to come: its end takes the banker's place, which the two
+       had no room for side by side (the term was written over it on a 1280 TV in English) */
     if (head) head.innerHTML = s.session ? '<span class="hno">' + esc(t('Hand {n}', { n: hand.number || 0 })) + '</span>' +
-      '<span class="bk">' + esc(t('Banker')) + ' <b title="' + esc(hand.banker || '') + '">' + esc(hand.banker || '') + '</b><span class="term"> · ' +
-      esc(t('term {n}', { n: hand.banker_term || 1 })) + (hand.banker_factor > 1 ? ' ×' + hand.banker_factor : '') + '</span></span>' +
-      (s.ended ? '<span class="ended">' + esc(t('Session ended')) + '</span>' : '')
+      (s.ended ? '<span class="ended">' + esc(t('Session ended')) + '</span>'
+      : '<span class="bk">' + esc(t('Banker')) + ' <b title="' + esc(hand.banker || '') + '">' + esc(hand.banker || '') + '</b><span class="term"> · ' +
+      esc(t('term {n}', { n: hand.banker_term || 1 })) + (hand.banker_factor > 1 ? ' ×' + hand.banker_factor : '') + '</span></span>')
       : '<span>' + esc(t('Waiting for the next session')) + '</span>';
     $('seats').innerHTML = s.seats.length ? seatsHTML(s) : '';
     var big = B.mode === 'board' ? Math.round(window.innerHeight * 0.15) : (B.layout === 'corner' ? 60 : 70);
