@@ -1195,3 +1195,39 @@ def test_an_ended_sessions_header_says_so_with_nothing_written_over(
     assert page.evaluate(TEXT_IN_SIGHT, ["#handinfo", "Session ended"])
     assert page.evaluate(HEADER_PIECES_CLASH) == [], page.inner_text("#handinfo")
     shot(page, f"header-ended-1280-{path.split('?')[0].strip('/') or 'board'}")
+
+
+def test_the_last_hand_corrected_while_the_scoreboard_was_away_shows_corrected(
+    hub: HubProcess, open_page: Any
+) -> None:
+    """The last play of hand 1 corrected while the TV was away (the hub restarted; the same
+    happens to a TV whose Wi-Fi dropped): as many hands were played when it came back, so
+    it kept hand 1 as it first was, its 'Last hand' payments and nets and the chart's
+    running totals, beside seat totals that had changed."""
+    tr = session(2, seed=6)
+    body = start_body(tr)
+    body["hands"][0]["deal"] = tr["hands"][0]["deal"]
+    assert hub.post("/api/session", body).status_code == 200
+    first, second = tr["hands"][0]["events"], tr["hands"][1]["events"]
+    for ev in [*first, second[0]]:
+        event_id = post(hub, ev)
+    page = open_page("/?lang=en")
+    wait_event(page, event_id)
+    page.wait_for_selector("#result .nets")
+    assert "李小龍 +8" in page.inner_text("#result .nets")
+    hub.kill9()
+    page.wait_for_function("document.body.classList.contains('offline')")
+    ledger = Ledger(hub.db)  # corrected at the table while the hub was down: 5-4 discarded
+    service = TableService(ledger, "t1")
+    service.undo("test")
+    service.undo("test")
+    assert first[-1] == {"seat": "李小龍", "play": ["5-4"]}, first[-1]
+    service.submit({"seat": "李小龍", "discard": ["5-4"]}, "test")
+    event_id = service.submit({"seat": "Ada", "play": ["6-6"]}, "test").id
+    ledger.close()
+    hub.start()
+    wait_event(page, event_id)
+    net = hub.get("/api/hands")["hands"][-1]["net"]
+    assert net["Ada"] == 7, net
+    page.wait_for_function("document.querySelector('#result .nets').textContent.includes('Ada +7')")
+    assert "李小龍 -2" in page.inner_text("#result .nets")

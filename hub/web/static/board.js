@@ -275,6 +275,9 @@
   window.TG_LISTENERS = window.TG_LISTENERS || [];
   function connect() {
     var es = new EventSource('/api/stream');
+    /* (re)connected: the hands are fetched again with the next state, since a hand corrected
+       while the page was away leaves as many hands played, so the same key, and a stale hand */
+    es.onopen = function () { lastHands = ''; };
     es.addEventListener('state', function (e) {
       document.body.classList.remove('offline');
       var s = JSON.parse(e.data);
