@@ -1231,3 +1231,38 @@ def test_the_last_hand_corrected_while_the_scoreboard_was_away_shows_corrected(
     assert net["Ada"] == 7, net
     page.wait_for_function("document.querySelector('#result .nets').textContent.includes('Ada +7')")
     assert "李小龍 -2" in page.inner_text("#result .nets")
+
+
+def test_an_answer_for_the_hands_overtaken_by_a_later_one_is_not_shown(
+    hub: HubProcess, open_page: Any
+) -> None:
+    """'Correct last' on a hand's last play: the page asks for the hands at the undo (no hand
+    over) and again at the play entered (one hand over). Were the first answer to come last
+    (a slow TV on Wi-Fi), the chart and the 'Last hand' panel showed no hand played, and the
+    page, with as many hands played as it asked for last, never asked again."""
+    tr = session(2, seed=6)
+    body = start_body(tr)
+    body["hands"][0]["deal"] = tr["hands"][0]["deal"]
+    assert hub.post("/api/session", body).status_code == 200
+    first, second = tr["hands"][0]["events"], tr["hands"][1]["events"]
+    for ev in first:
+        event_id = post(hub, ev)
+    page = open_page("/?lang=en")
+    wait_event(page, event_id)
+    page.wait_for_selector("#chart path[data-player]", state="attached")
+    held: list[tuple[Any, Any]] = []  # each request answered as the hub answered it then
+    page.route("**/api/hands", lambda route: held.append((route, route.fetch())))
+    wait_event(page, int(hub.post("/api/undo", {}).json()["event_id"]))
+    while not held:  # the undo's request, held
+        page.wait_for_timeout(50)
+    event_id = post(hub, first[-1])
+    wait_event(page, event_id)
+    while len(held) < 2:
+        page.wait_for_timeout(50)
+    for route, answer in reversed(held):  # the later answer first, then the earlier one
+        route.fulfill(response=answer)
+    page.unroute("**/api/hands")
+    event_id = post(hub, second[0])
+    wait_event(page, event_id)
+    page.wait_for_selector("#result .nets")
+    assert page.locator("#chart path[data-player]").count() == len(tr["seats"])

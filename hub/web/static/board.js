@@ -144,11 +144,15 @@
     }).join('') + '</div>';
   }
 
+  var asked = 0;
   function refreshHands(s) {
     var key = s.session + ':' + s.hands_played; // a new session or a hand finished (or undone)
     if (key === lastHands && hands) return;
     lastHands = key;
+    var mine = ++asked;
     fetch('/api/hands').then(function (r) { return r.json(); }).then(function (d) {
+      /* only the answer to the last request: an earlier one that comes after it is stale */
+      if (mine !== asked) return;
       hands = d;
       var c = $('chart'); if (c) c.innerHTML = chartSVG(d);
       render(window.TG_STATE);
