@@ -9,6 +9,7 @@ import sys
 import threading
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -214,6 +215,28 @@ def test_the_embedded_broker_gives_a_client_only_its_own_retained_topics() -> No
         broker.stop()
 
 
+@contextlib.contextmanager
+def _plain_pad(mosquitto: Mosquitto, client_id: str, seat: int, on_message: Any) -> Iterator[Any]:
+    """A pad written from pad-protocol.md alone (plain paho), connected and subscribed to its
+    seat's down topic."""
+    import paho.mqtt.client as mqtt
+    from paho.mqtt.enums import CallbackAPIVersion
+
+    subscribed = threading.Event()
+    pad = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=client_id)
+    pad.on_message = on_message
+    pad.on_subscribe = lambda *args: subscribed.set()
+    pad.connect("127.0.0.1", mosquitto.port)
+    pad.loop_start()
+    try:
+        pad.subscribe(f"tiengow/t1/seat/{seat}/down", qos=1)
+        assert subscribed.wait(TIMEOUT)
+        yield pad
+    finally:
+        pad.loop_stop()
+        pad.disconnect()
+
+
 def test_an_mqtt_message_over_512_bytes_is_applied_the_limit_is_serials(
     mosquitto: Mosquitto, recorder: Recorder, hub: tuple[PadIntake, MqttPads]
 ) -> None:
@@ -222,7 +245,6 @@ def test_an_mqtt_message_over_512_bytes_is_applied_the_limit_is_serials(
     import json
 
     import paho.mqtt.client as mqtt
-    from paho.mqtt.enums import CallbackAPIVersion
 
     intake, _ = hub
     acks: list[dict[str, object]] = []
@@ -232,24 +254,13 @@ def test_an_mqtt_message_over_512_bytes_is_applied_the_limit_is_serials(
         acks.append(json.loads(message.payload))
         got.set()
 
-    subscribed = threading.Event()
-    pad = mqtt.Client(CallbackAPIVersion.VERSION2, client_id="big-pad")
-    pad.on_message = on_message
-    pad.on_subscribe = lambda *args: subscribed.set()
-    pad.connect("127.0.0.1", mosquitto.port)
-    pad.loop_start()
-    try:
-        pad.subscribe("tiengow/t1/seat/2/down", qos=1)
-        assert subscribed.wait(TIMEOUT)
+    with _plain_pad(mosquitto, "big-pad", 2, on_message) as pad:
         press = {"v": 1, "seat": 2, "t": "btn", "seq": 1, "boot": 9, "b": "play", "x": "-" * 600}
         payload = json.dumps(press).encode()
         assert len(payload) > 512
         pad.publish("tiengow/t1/seat/2/up", payload, qos=1)
         assert recorder.wait_count(1)
         assert got.wait(TIMEOUT)
-    finally:
-        pad.loop_stop()
-        pad.disconnect()
     assert recorder.buttons() == ["play"]
     assert {"t": "ack", "ack": 1, "boot": 9}.items() <= acks[0].items()
     assert intake.stats.malformed == 0
@@ -267,7 +278,6 @@ def test_a_pad_on_a_seat_the_table_does_not_have_is_acked_and_told(
     import logging
 
     import paho.mqtt.client as mqtt
-    from paho.mqtt.enums import CallbackAPIVersion
 
     intake = PadIntake(recorder, table="t1", seats=3)
     pads = MqttPads(intake, mosquitto.url).start()
@@ -279,17 +289,12 @@ def test_a_pad_on_a_seat_the_table_does_not_have_is_acked_and_told(
             got.append(json.loads(message.payload))
             cond.notify_all()
 
-    subscribed = threading.Event()
-    pad = mqtt.Client(CallbackAPIVersion.VERSION2, client_id="seat-3-pad")
-    pad.on_message = on_message
-    pad.on_subscribe = lambda *args: subscribed.set()
-    pad.connect("127.0.0.1", mosquitto.port)
-    pad.loop_start()
     try:
         assert pads.connected.wait(TIMEOUT)
-        pad.subscribe("tiengow/t1/seat/3/down", qos=1)
-        assert subscribed.wait(TIMEOUT)
-        with caplog.at_level(logging.WARNING, logger="hub.pads.mqtt_pads"):
+        with (
+            _plain_pad(mosquitto, "seat-3-pad", 3, on_message) as pad,
+            caplog.at_level(logging.WARNING, logger="hub.pads.mqtt_pads"),
+        ):
             hello = {"v": 1, "seat": 3, "t": "hello", "seq": 1, "boot": 5, "fw": "1", "hw": "x",
                      "caps": ["btn"]}  # fmt: skip
             press = {"v": 1, "seat": 3, "t": "btn", "seq": 2, "boot": 5, "b": "play"}
@@ -300,8 +305,6 @@ def test_a_pad_on_a_seat_the_table_does_not_have_is_acked_and_told(
                     lambda: sum(m["t"] == "ack" for m in got) == 3 and len(got) >= 4, TIMEOUT
                 ), got
     finally:
-        pad.loop_stop()
-        pad.disconnect()
         pads.stop()
     assert [m["ack"] for m in got if m["t"] == "ack"] == [1, 2, 2]
     assert all(m["seat"] == 3 and m.get("boot", 5) == 5 for m in got)
