@@ -72,9 +72,10 @@ def frames(
     """Frames of ``source`` with their time in seconds.
 
     ``source`` is a device index (``"0"``), a video file, or a folder of still frames (taken in
-    name order, the numbers in names as numbers, ``fps`` apart). A frame of the folder that
-    cannot be read raises, or with ``skip`` is given to it and passed over (one bad file need
-    not end a live table's camera).
+    name order, the numbers in names as numbers, ``fps`` apart). A video is timed by its own
+    timestamps, but a bare Motion-JPEG stream, which has none, ``fps`` apart as a folder. A
+    frame of the folder that cannot be read raises, or with ``skip`` is given to it and passed
+    over (one bad file need not end a live table's camera).
     """
     path = Path(source)
     if source.isdigit():
@@ -87,7 +88,8 @@ def frames(
                 return
             yield t, frame
     elif path.is_file():
-        yield from _capture(cv2.VideoCapture(str(path)), source, live=False)
+        apart = fps if _is_bare_jpeg_stream(path) else None
+        yield from _capture(cv2.VideoCapture(str(path)), source, live=False, fps=apart)
     else:
         raise RecognitionError(
             "no such camera source", source, "a device index, a video file or a folder of frames"
@@ -165,7 +167,21 @@ def _open_device(index: int) -> cv2.VideoCapture:
     return cap
 
 
-def _capture(cap: cv2.VideoCapture, source: str, live: bool) -> Iterator[tuple[float, Image]]:
+def _is_bare_jpeg_stream(path: Path) -> bool:
+    """Is the file JPEGs one after another (``ffmpeg -c copy out.mjpeg``), in no container?
+    It holds no timestamps: OpenCV's ffmpeg times it at 25 fps, whatever it was recorded at."""
+    try:
+        with path.open("rb") as f:
+            return f.read(3) == b"\xff\xd8\xff"  # a JPEG's start of image, then a marker
+    except OSError:
+        return False
+
+
+def _capture(
+    cap: cv2.VideoCapture, source: str, live: bool, fps: float | None = None
+) -> Iterator[tuple[float, Image]]:
+    """The capture's frames, timed by the clock (``live``), ``fps`` apart when given (a video
+    with no times of its own), else by the video's timestamps."""
     if not cap.isOpened():
         raise RecognitionError(
             "cannot open camera source",
@@ -175,14 +191,18 @@ def _capture(cap: cv2.VideoCapture, source: str, live: bool) -> Iterator[tuple[f
     try:
         tick = cv2.getTickFrequency()
         start = cv2.getTickCount()
+        count = 0
         while True:
             ok, frame = cap.read()
             if not ok:
                 return
             if live:
                 t = (cv2.getTickCount() - start) / tick
+            elif fps is not None:
+                t = count / fps
             else:
                 t = cap.get(cv2.CAP_PROP_POS_MSEC) / 1000.0
+            count += 1
             yield float(t), frame
     finally:
         cap.release()

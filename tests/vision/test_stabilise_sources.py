@@ -116,3 +116,26 @@ def test_a_camera_by_device_index_is_asked_for_1080p_not_left_at_640x480(
     monkeypatch.setattr(cv2, "VideoCapture", _FakeCamera)
     _, frame = next(frames("0"))
     assert frame.shape[:2] == (1080, 1920)
+
+
+def test_a_bare_mjpeg_stream_is_timed_at_the_rate_given_not_25_fps(tmp_path: Path) -> None:
+    """A bare Motion-JPEG stream (JPEGs one after another, as ``ffmpeg -c copy out.mjpeg``
+    records a webcam) says nothing of its rate, and OpenCV times it at 25 fps whatever it was
+    recorded at: a 5 fps recording ran five times too fast, and a play settled in a fifth of
+    the stability window. It is timed ``fps`` apart, as a folder of frames is."""
+    path = tmp_path / "table.mjpeg"
+    writer = cv2.VideoWriter(str(path), cv2.VideoWriter.fourcc(*"MJPG"), 5, (64, 48))
+    for i in range(4):
+        writer.write(np.full((48, 64, 3), 60 * i, np.uint8))
+    writer.release()
+    assert path.read_bytes()[:2] == b"\xff\xd8"  # (no container: a JPEG first)
+    assert [t for t, _ in frames(str(path), fps=5.0)] == pytest.approx([0.0, 0.2, 0.4, 0.6])
+
+
+def test_a_video_in_a_container_keeps_its_own_times(tmp_path: Path) -> None:
+    path = tmp_path / "table.avi"
+    writer = cv2.VideoWriter(str(path), cv2.VideoWriter.fourcc(*"MJPG"), 4, (64, 48))
+    for i in range(3):
+        writer.write(np.full((48, 64, 3), 60 * i, np.uint8))
+    writer.release()
+    assert [t for t, _ in frames(str(path), fps=10.0)] == pytest.approx([0.0, 0.25, 0.5])
