@@ -32,6 +32,8 @@ class HubConfig:
     table: str = "t1"
     rules: str = "hk"
     camera: str = "none"
+    camera_fast: bool = False  # a video or folder read as fast as it decodes, not as recorded
+    camera_fps: float = 10.0  # a folder of frames', or a bare MJPEG stream's, frames per second
     admin_token: str | None = None
     auto_confirm_s: float = 0.0  # 0: a play needs its seat's `play` press
     confidence: float = 0.9  # reads below this ask the pad to confirm
@@ -46,6 +48,8 @@ KEYS = {
     "table": "1 to 64 letters, digits and '-'",
     "rules": "a preset (hk, mainland, culin1893) or a .toml file",
     "camera": "a device index, a video file, a folder of frames, or none",
+    "camera_fast": "true or false (true: a video or folder read as fast as it decodes)",
+    "camera_fps": "frames per second > 0, at most 1000 (a folder of frames, a bare MJPEG)",
     "admin_token": "a non-empty string (8 characters or more advised)",
     "auto_confirm_s": "seconds ≥ 0 (0 = wait for the play press)",
     "confidence": "a number between 0 and 1",
@@ -165,6 +169,8 @@ def load(flags: dict[str, Any]) -> HubConfig:
     check("table", lambda v: values.__setitem__("table", _table_id(v)))
     check("rules", lambda v: values.__setitem__("rules", _rules(v)))
     check("camera", lambda v: values.__setitem__("camera", _camera(v)))
+    check("camera_fast", lambda v: values.__setitem__("camera_fast", _bool(v, "camera_fast")))
+    check("camera_fps", lambda v: values.__setitem__("camera_fps", _fps(v)))
     check("admin_token", lambda v: values.__setitem__("admin_token", _token(v)))
     check(
         "auto_confirm_s",
@@ -193,6 +199,19 @@ def _camera(v: Any) -> str:
     if source != "none" and not source.isdigit() and not Path(source).exists():
         raise ConfigError(f"camera: {source!r} does not exist; expected {KEYS['camera']}")
     return source
+
+
+def _bool(v: Any, key: str) -> bool:
+    if not isinstance(v, bool):
+        raise ConfigError(f"{key}: {v!r} is not {KEYS[key]}")
+    return v
+
+
+def _fps(v: Any) -> float:
+    fps = _number(v, "camera_fps", 0, 1000)
+    if fps == 0:  # (no frame would ever follow the first)
+        raise ConfigError(f"camera_fps: {v!r} is not {KEYS['camera_fps']}")
+    return fps
 
 
 def _table_id(v: Any) -> str:

@@ -98,7 +98,12 @@ def build(
                         service.set_notice(None)
 
             camera = Camera(
-                source_frames(config.camera, camera_notice),
+                source_frames(
+                    config.camera,
+                    camera_notice,
+                    fps=config.camera_fps,
+                    paced=not config.camera_fast,  # a recording replayed as it was taken
+                ),
                 live.on_zone,
                 ledger,
                 retention_s=config.frame_retention_days * 86400,

@@ -31,3 +31,18 @@ def test_serial_written_as_one_string_is_refused_with_the_whole_value(tmp_path: 
     message = str(e.value)
     assert "'0=/dev/ttyACM0'" in message and '0 = "/dev/ttyACM0"' in message
     assert "'0' is not" not in message
+
+
+def test_a_recorded_camera_is_paced_unless_asked_to_read_it_fast(tmp_path: Path) -> None:
+    """`camera_fast` (--camera-fast) reads a video or folder of frames as fast as it decodes;
+    `camera_fps` (--camera-fps) is the rate of a folder of frames or a bare MJPEG stream."""
+    assert load({}).camera_fast is False and load({}).camera_fps == 10.0
+    config = load({"camera_fast": True, "camera_fps": 25})
+    assert config.camera_fast is True and config.camera_fps == 25.0
+    cfg = tmp_path / "table.toml"
+    cfg.write_text('camera_fast = "yes"\ncamera_fps = 0\n', encoding="utf-8")
+    with pytest.raises(ConfigError) as e:
+        load({"config": str(cfg)})
+    message = str(e.value)
+    assert "camera_fast: 'yes' is not true or false" in message
+    assert "camera_fps: 0 is not" in message and "frames per second" in message

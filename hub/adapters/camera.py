@@ -13,6 +13,7 @@ from __future__ import annotations
 import logging
 import re
 import threading
+import time
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
@@ -196,13 +197,25 @@ class Camera:
 
 
 def source_frames(
-    source: str, on_error: Callable[[str], None] | None = None
+    source: str,
+    on_error: Callable[[str], None] | None = None,
+    *,
+    fps: float = 10.0,
+    paced: bool = False,
+    clock: Callable[[], float] = time.monotonic,
+    sleep: Callable[[float], None] = time.sleep,
 ) -> Callable[[], Iterator[tuple[float, object | None]]]:
     """A camera source as `vision.sources.frames` reads it (device index, video, folder), for
     a live table: each call goes on where the last one ended, its times after the last one's.
     A folder is followed (`vision.sources.follow_folder`: frames added to it are read as they
-    come); a video read to its end, or a camera that stops giving frames, raises, saying so.
-    A frame of a folder that cannot be read is said to ``on_error`` and passed over."""
+    come), its frames ``fps`` apart (and a bare MJPEG stream's); a video read to its end, or
+    a camera that stops giving frames, raises, saying so. A frame of a folder that cannot be
+    read is said to ``on_error`` and passed over.
+
+    ``paced``: a recording (a video, a folder) is given as it was taken, no frame before its
+    time after the first (``clock``, ``sleep``), so that the pads' presses and the operator's
+    entries meet the plays they go with; else as fast as it decodes (tests, benchmarks). A
+    camera is live: it gives its frames at its own pace."""
     from vision.errors import RecognitionError
 
     say = on_error or (lambda message: log.warning("camera: %s", message))
@@ -210,6 +223,7 @@ def source_frames(
     folder = None
     ended = False
     last_t: float | None = None
+    pace = _Pace(clock, sleep) if paced and not source.isdigit() else None
 
     def read() -> Iterator[tuple[float, object | None]]:
         nonlocal folder, ended, last_t
@@ -222,14 +236,19 @@ def source_frames(
             if folder is None:  # one reader for the folder's life: it knows what it read
                 if not any(p.suffix.lower() in IMAGE_SUFFIXES for p in path.iterdir()):
                     raise RecognitionError("no frames in folder", source, f"files ending {IMAGE_SUFFIXES}")  # fmt: skip
-                folder = follow_folder(path, skip=skip)
-            yield from folder
+                folder = follow_folder(path, fps, skip=skip)
+            for t, frame in folder:
+                if pace is not None and frame is not None:
+                    pace.wait(t)
+                yield t, frame
             return
         base: float | None = None
-        for t, frame in frames(source, skip=skip):
+        for t, frame in frames(source, fps, skip=skip):
             if base is None:  # a camera opened again: its times start again at 0
                 base = 0.0 if last_t is None else last_t + 0.1
             last_t = base + t
+            if pace is not None:
+                pace.wait(last_t)
             yield last_t, frame
         if not source.isdigit():
             ended = True
@@ -239,3 +258,22 @@ def source_frames(
         )
 
     return read
+
+
+class _Pace:
+    """Frames given at their recorded times: the first at once, each later one no sooner
+    than its time after the first. One read late (the recogniser slower than the recording
+    for a while) is given at once: the replay catches up rather than running late for good."""
+
+    def __init__(self, clock: Callable[[], float], sleep: Callable[[float], None]) -> None:
+        self._clock = clock
+        self._sleep = sleep
+        self._origin: float | None = None  # the clock's time of the recording's time 0
+
+    def wait(self, t: float) -> None:
+        now = self._clock()
+        if self._origin is None:
+            self._origin = now - t
+        early = self._origin + t - now
+        if early > 0:
+            self._sleep(early)

@@ -37,6 +37,19 @@ def configure(parser: argparse.ArgumentParser) -> None:
         "--camera", metavar="SOURCE", help="device index, video file, folder of frames, or none"
     )
     parser.add_argument(
+        "--camera-fast",
+        action="store_true",
+        default=None,
+        help="read a video or folder of frames as fast as it decodes (tests, benchmarks), "
+        "not replayed at the pace it was recorded",
+    )
+    parser.add_argument(
+        "--camera-fps",
+        metavar="FPS",
+        type=float,
+        help="frames per second of a folder of frames or a bare .mjpeg stream (10)",
+    )
+    parser.add_argument(
         "--admin-token",
         metavar="TOKEN",
         help="needed as 'Authorization: Bearer TOKEN' to change state",
@@ -47,6 +60,7 @@ def run(args: argparse.Namespace) -> int:
     flags = {
         "config": args.config, "db": args.db, "http": args.http, "serial": args.serial, "mqtt": args.mqtt,
         "table": args.table, "rules": args.rules, "camera": args.camera, "admin_token": args.admin_token,
+        "camera_fast": args.camera_fast, "camera_fps": args.camera_fps,
     }  # fmt: skip
     try:
         config = load(flags)

@@ -409,3 +409,117 @@ def test_a_play_laid_under_a_flickering_light_is_reported_once_whole(tmp_path: P
     assert [(v.seat, sorted(v.faces)) for v in views] == [(0, ["3-3", "5-5"])]
     assert views[0].t >= 3.0 + 0.8
     assert len(errors) == 1 and "the video ended" in errors[0]
+
+
+class _Clock:
+    """A clock that moves only when slept on: what the camera source waited, without waiting."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+        self.slept: list[float] = []
+
+    def __call__(self) -> float:
+        return self.now
+
+    def sleep(self, seconds: float) -> None:
+        self.slept.append(seconds)
+        self.now += seconds
+
+
+def test_a_video_is_replayed_at_its_own_pace_as_the_table_was_recorded(tmp_path: Path) -> None:
+    """`tiengow hub --camera table.avi`: a recorded hand is given to the table as it happened,
+    each frame at its own time. It was read as fast as it decodes, so a whole recorded hand
+    was over in seconds, before any pad press or operator entry could be matched to it."""
+    import itertools
+
+    import numpy as np
+
+    stream = [np.full((72, 128, 3), 40 * i, np.uint8) for i in range(5)]
+    video = tmp_path / "table.avi"
+    writer = _writer(video, 4, (128, 72))
+    for frame in stream:
+        writer.write(frame)
+    writer.release()
+    clock = _Clock()
+    read = source_frames(str(video), paced=True, clock=clock, sleep=clock.sleep)
+    given = [(t, clock.now - 1000.0) for t, _ in itertools.islice(read(), 5)]
+    assert [t for t, _ in given] == pytest.approx([0.0, 0.25, 0.5, 0.75, 1.0])
+    assert [at for _, at in given] == pytest.approx([0.0, 0.25, 0.5, 0.75, 1.0])
+
+
+def test_a_folder_of_frames_is_replayed_at_the_rate_given(tmp_path: Path) -> None:
+    import itertools
+
+    import cv2
+    import numpy as np
+
+    for i in range(4):
+        cv2.imwrite(str(tmp_path / f"{i:04d}.png"), np.full((8, 8, 3), i, np.uint8))
+    clock = _Clock()
+    read = source_frames(str(tmp_path), fps=2.0, paced=True, clock=clock, sleep=clock.sleep)
+    given = [(t, clock.now - 1000.0) for t, _ in itertools.islice(read(), 4)]
+    assert given == [(0.0, 0.0), (0.5, 0.5), (1.0, 1.0), (1.5, 1.5)]
+
+
+def test_a_replay_behind_its_recording_catches_up_and_is_never_ahead(tmp_path: Path) -> None:
+    """Frames read late (the recogniser slower than the recording for a while) are given at
+    once, until the replay is back at the recording's pace; none is given before its time."""
+    import cv2
+    import numpy as np
+
+    for i in range(4):
+        cv2.imwrite(str(tmp_path / f"{i:04d}.png"), np.full((8, 8, 3), i, np.uint8))
+    clock = _Clock()
+    read = source_frames(str(tmp_path), fps=2.0, paced=True, clock=clock, sleep=clock.sleep)
+    frames = read()
+    given = []
+    for _ in range(4):
+        t, _ = next(frames)
+        given.append(clock.now - 1000.0)
+        if t == 0.0:
+            clock.now += 1.2  # the first frame took 1.2 s to read
+    assert given == pytest.approx([0.0, 1.2, 1.2, 1.5])
+
+
+def test_a_source_read_as_fast_as_it_decodes_waits_for_nothing(tmp_path: Path) -> None:
+    """Tests and benchmarks read a recording as fast as it decodes (paced=False, the default
+    for source_frames; `tiengow hub --camera-fast`)."""
+    import numpy as np
+
+    video = tmp_path / "table.avi"
+    writer = _writer(video, 4, (128, 72))
+    for i in range(5):
+        writer.write(np.full((72, 128, 3), 40 * i, np.uint8))
+    writer.release()
+    clock = _Clock()
+    read = source_frames(str(video), clock=clock, sleep=clock.sleep)
+    with pytest.raises(Exception, match="the video ended"):
+        assert len(list(read())) == 5
+    assert clock.slept == []
+
+
+def _writer(path: Path, fps: int, size: tuple[int, int]) -> Any:
+    import cv2
+
+    return cv2.VideoWriter(str(path), cv2.VideoWriter.fourcc(*"MJPG"), fps, size)
+
+
+def test_the_hub_paces_its_recorded_camera_unless_told_to_read_it_fast(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`tiengow hub --camera table.avi` replays the recording as it was taken, its folder or
+    bare MJPEG at --camera-fps; --camera-fast reads it as fast as it decodes."""
+    import hub.main
+    from hub.config import HubConfig
+
+    asked: list[dict[str, Any]] = []
+
+    def fake_source(source: str, on_error: object = None, **kwargs: Any) -> Any:
+        asked.append(kwargs)
+        return lambda: iter(())
+
+    monkeypatch.setattr(hub.main, "source_frames", fake_source)
+    for fast in (False, True):
+        config = HubConfig(db=str(tmp_path / f"{fast}.db"), camera=str(tmp_path), camera_fps=5.0, camera_fast=fast)  # fmt: skip
+        hub.main.build(config).close()
+    assert [(a["paced"], a["fps"]) for a in asked] == [(True, 5.0), (False, 5.0)]

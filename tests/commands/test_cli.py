@@ -488,3 +488,11 @@ def test_sigterm_stops_the_hub_as_ctrl_c_does(tmp_path: Path) -> None:
     assert proc.returncode == 0, err[-3000:]
     assert "Traceback" not in err, err
     assert not Path(f"{db}-wal").exists()  # the ledger closed (SQLite's last close folds it in)
+
+
+def test_the_hubs_help_says_how_a_recorded_camera_is_read() -> None:
+    p = tiengow("hub", "--help")
+    assert p.returncode == 0, p.stderr
+    help_text = " ".join(p.stdout.split())
+    assert "--camera-fast" in help_text and "as fast as it decodes" in help_text
+    assert "--camera-fps FPS" in help_text
