@@ -16,14 +16,24 @@ import threading
 import time
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
+from typing import Any
 
 import cv2
 
 from hub.adapters.ledger import Ledger
+from hub.rules.errors import TienGowError
 from hub.table.live import ZoneView
 
 log = logging.getLogger("tiengow.camera")
 _SEAT_ZONE = re.compile(r"seat(\d)\.play")
+
+
+class VideoEnded(TienGowError, ValueError):
+    """A video source read to its end: no frame will come after its last. (Not vision's
+    RecognitionError: vision is imported only once a camera is used.)"""
+
+    def __init__(self, source: str) -> None:
+        super().__init__(f"the video ended: {source!r}; expected a camera or a folder of frames")
 
 
 class Camera:
@@ -62,6 +72,8 @@ class Camera:
         self._on_settling = on_settling
         self._settling: frozenset[int] = frozenset()  # what on_settling was last told
         self._trouble: str | None = None  # what was last said, while it lasts
+        # the last frame, when it was still: (its time, it, its observation)
+        self._still: tuple[float, object, object] | None = None
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
         self.frames_seen = 0
@@ -81,7 +93,8 @@ class Camera:
         """Read the frames until stopped or the source is over. A source that fails or ends
         (a camera unplugged, a video at its end) is said, and opened again every ``retry_s``
         (``source_frames`` goes on where it was: a camera plugged back in is read again).
-        A frame given as None is no frame: none has come yet (the reader may stop)."""
+        A frame given as None is no frame: none has come yet (the reader may stop). A source
+        that is over (a video at its end) leaves its last frame to settle (`finish`)."""
         while True:
             try:
                 for t, frame in self._frames():
@@ -89,7 +102,11 @@ class Camera:
                         return
                     if frame is not None:
                         self.process(t, frame)
+                self.finish()
                 return
+            except VideoEnded as e:
+                self.finish()
+                self._say(f"camera stopped: {e}")
             except Exception as e:  # a broken camera must not take the table down: say so
                 self._say(f"camera stopped: {e}")
             if self._stop.wait(self._retry_s):
@@ -108,6 +125,7 @@ class Camera:
         from vision.table import TableRecognizer
 
         self.frames_seen += 1
+        self._still = None
         if self._recognizer is not None:
             calibrated = self._recognizer.calibration.image_size  # type: ignore[attr-defined]
             h, w = frame.shape[:2]  # type: ignore[attr-defined]
@@ -135,6 +153,21 @@ class Camera:
             self._unsettled = False
             self._check_mat(frame)
         obs = self._recognizer.observe(frame)  # type: ignore[attr-defined]
+        self._still = (t, frame, obs)
+        return self._report(t, frame, obs)
+
+    def finish(self) -> list[ZoneView]:
+        """The source is over (a video at its end): the table would go on showing its last
+        frame, so what was settling in it settles, as the stabiliser would report it given
+        ``stable_s`` more. Nothing when a hand was over the table in it (a play half laid)."""
+        if self._still is None:
+            return []
+        t, frame, obs = self._still
+        self._still = None
+        return self._report(t + float(self._stabiliser.cfg["stable_s"]), frame, obs)
+
+    def _report(self, t: float, frame: object, obs: Any) -> list[ZoneView]:
+        """The seats' play zones that settled at ``t`` in ``frame`` (read as ``obs``)."""
         views = []
         for report in self._stabiliser.settle(t, obs):
             m = _SEAT_ZONE.fullmatch(report.zone)
@@ -230,7 +263,7 @@ def source_frames(
         from vision.sources import IMAGE_SUFFIXES, follow_folder, frames
 
         if ended:
-            raise RecognitionError("the video ended", source, "a camera or a folder of frames")
+            raise VideoEnded(source)
         skip = lambda e: say(f"frame skipped: {e}")  # noqa: E731
         if not source.isdigit() and path.is_dir():
             if folder is None:  # one reader for the folder's life: it knows what it read
@@ -252,7 +285,7 @@ def source_frames(
             yield last_t, frame
         if not source.isdigit():
             ended = True
-            raise RecognitionError("the video ended", source, "a camera or a folder of frames")
+            raise VideoEnded(source)
         raise RecognitionError(
             "the camera gave no frame", source, "a camera that is plugged in and on"
         )

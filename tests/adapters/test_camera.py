@@ -523,3 +523,34 @@ def test_the_hub_paces_its_recorded_camera_unless_told_to_read_it_fast(
         config = HubConfig(db=str(tmp_path / f"{fast}.db"), camera=str(tmp_path), camera_fps=5.0, camera_fast=fast)  # fmt: skip
         hub.main.build(config).close()
     assert [(a["paced"], a["fps"]) for a in asked] == [(True, 5.0), (False, 5.0)]
+
+
+def test_a_play_still_settling_when_the_video_ends_is_reported(tmp_path: Path) -> None:
+    """A recording that stops 0.4 s after the last tile was laid, the hand gone: the table
+    would have gone on showing the play, and it would have settled. It was never reported:
+    the stabiliser waits for 0.8 s of the same contents, and no frame came after the last."""
+    empty, _ = render_table({}, 2, effects=False)
+    play, _ = render_table({"seat1.play": ["3-3", "5-5"]}, 2, effects=False)
+    video = _video(tmp_path / "short.avi", [empty] * 10 + [play] * 5)
+    views, errors = _play_video(video)
+    assert [(v.seat, sorted(v.faces)) for v in views] == [(1, ["3-3", "5-5"])]
+    assert views[0].t >= 1.4 + 0.8  # (the last frame's time, and the stability window)
+    assert len(errors) == 1 and "the video ended" in errors[0]
+
+
+def test_a_video_that_ends_with_a_hand_over_the_table_reports_no_half_laid_play(
+    tmp_path: Path,
+) -> None:
+    empty, _ = render_table({}, 2, effects=False)
+    one, _ = render_table({"seat0.play": ["3-3"]}, 2, effects=False)
+    laying = [_hand(one, 420 + 10 * i, 640) for i in range(4)]
+    video = _video(tmp_path / "cut.avi", [empty] * 10 + [one] * 3 + laying)
+    views, errors = _play_video(video)
+    assert views == [] and len(errors) == 1 and "the video ended" in errors[0]
+
+
+def test_a_source_that_is_over_leaves_its_last_play_to_settle() -> None:
+    play, _ = render_table({"seat2.play": ["6-6"]}, 2, effects=False)
+    views: list[ZoneView] = []
+    Camera(lambda: [(i * 0.1, play) for i in range(4)], views.append).run()
+    assert [(v.seat, v.faces) for v in views] == [(2, ("6-6",))]
