@@ -65,19 +65,43 @@ def _error(status: int, message: str) -> JSONResponse:
     return JSONResponse({"error": message}, status_code=status)
 
 
+class Latest:
+    """One SSE client's mailbox: the newest change not yet sent, never more.
+
+    Every state message carries the whole table, so a client that stops reading (a TV
+    asleep, a weak Wi-Fi) needs only the newest when it reads again; a queue of one state
+    per change would grow the hub's memory for as long as it is away.
+    """
+
+    def __init__(self) -> None:
+        self.item: tuple[Row | None, dict[str, Any]] | None = None
+        self.ready = asyncio.Event()
+
+    def put(self, item: tuple[Row | None, dict[str, Any]]) -> None:
+        self.item = item  # replaces one not yet sent
+        self.ready.set()
+
+    async def get(self) -> tuple[Row | None, dict[str, Any]]:
+        while self.item is None:
+            await self.ready.wait()
+            self.ready.clear()
+        item, self.item = self.item, None
+        return item
+
+
 class Broadcaster:
-    """Fans service notifications out to the SSE clients' asyncio queues (thread-safe)."""
+    """Fans service notifications out to the SSE clients' mailboxes (thread-safe)."""
 
     def __init__(self) -> None:
         self.loop: asyncio.AbstractEventLoop | None = None
-        self.queues: set[asyncio.Queue[tuple[Row | None, dict[str, Any]]]] = set()
+        self.queues: set[Latest] = set()
 
     def __call__(self, row: Row | None, snapshot: dict[str, Any]) -> None:
         loop = self.loop
         if loop is None or loop.is_closed():
             return
         for q in list(self.queues):
-            loop.call_soon_threadsafe(q.put_nowait, (row, snapshot))
+            loop.call_soon_threadsafe(q.put, (row, snapshot))
 
 
 def create_app(service: TableService, admin_token: str) -> Starlette:
@@ -183,7 +207,7 @@ def create_app(service: TableService, admin_token: str) -> Starlette:
         except ValueError:
             return _error(400, f"Last-Event-ID must be a whole number, got {last!r}")
         broadcaster.loop = asyncio.get_running_loop()
-        queue: asyncio.Queue[tuple[Row | None, dict[str, Any]]] = asyncio.Queue()
+        queue = Latest()
         broadcaster.queues.add(queue)
 
         def message(data: dict[str, Any], event_id: int | None) -> str:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import re
 from pathlib import Path
@@ -14,6 +15,7 @@ from hub.adapters.ledger import Ledger
 from hub.referee.transcript import parse_transcript, referee_json
 from hub.table.service import TableService
 from hub.web.app import create_app
+from tests.web.feed import events, session, start_body
 
 TOKEN = "s3cret"
 AUTH = {"Authorization": f"Bearer {TOKEN}"}
@@ -355,3 +357,54 @@ def test_a_session_ends_once(client: TestClient) -> None:
     assert r.status_code == 400 and r.json()["kind"] == "session_over", r.text
     assert "already ended" in r.json()["error"]
     assert client.get("/api/state").json() == ended
+
+
+def test_a_stream_client_that_stops_reading_is_kept_only_the_newest_state(tmp_path: Path) -> None:
+    """A TV that stops reading the stream (asleep, a weak Wi-Fi) is sent, when it reads again,
+    the table as it is now: the hub keeps no message for it per change meanwhile, which would
+    grow its memory by one whole state per change for as long as the TV is away."""
+    service = TableService(Ledger(tmp_path / "t.db"), "t1")
+    app = create_app(service, TOKEN)
+    tr = session(hands=2, seed=3)
+
+    async def run() -> list[bytes]:
+        reading = asyncio.Event()
+        reading.set()
+        got: list[bytes] = []
+
+        async def receive() -> dict[str, Any]:
+            if not got:
+                return {"type": "http.request", "body": b"", "more_body": False}
+            await asyncio.Event().wait()  # the client stays connected
+            return {"type": "http.disconnect"}
+
+        async def send(message: dict[str, Any]) -> None:
+            if message["type"] == "http.response.body":
+                await reading.wait()  # a client not reading: the socket's buffer full
+                got.append(message["body"])
+
+        scope = {"type": "http", "asgi": {"version": "3.0", "spec_version": "2.4"},
+                 "http_version": "1.1", "method": "GET", "scheme": "http", "path": "/api/stream",
+                 "raw_path": b"/api/stream", "root_path": "", "query_string": b"",
+                 "headers": [], "client": ("tv", 1), "server": ("hub", 8000)}  # fmt: skip
+        task = asyncio.create_task(app(scope, receive, send))
+        while b"event: state" not in b"".join(got):  # the state on connecting
+            await asyncio.sleep(0.01)
+        reading.clear()
+        await asyncio.sleep(0.05)
+        service.start_session(start_body(tr), "api")
+        for ev in events(tr)[:40]:
+            service.submit(ev, "api")
+        await asyncio.sleep(0.1)
+        del got[:]
+        reading.set()  # the TV reads again
+        await asyncio.sleep(0.2)
+        task.cancel()
+        return got
+
+    got = b"".join(asyncio.run(run())).decode()
+    states = [m for m in got.split("\n\n") if "event: state" in m]
+    # what it was sending when the TV stopped, then the table now, and nothing in between
+    assert len(states) <= 2, f"{len(states)} state messages kept for a client that did not read"
+    last = json.loads(states[-1].split("data: ", 1)[1])
+    assert last == service.state()
