@@ -45,8 +45,11 @@ def choice(name: str, value: str | None, allowed: tuple[str, ...]) -> str:
 
 
 def _json_script(obj: Any) -> str:
-    """JSON safe inside a <script> element."""
-    return json.dumps(obj, ensure_ascii=False).replace("</", "<\\/")
+    """JSON safe inside a <script> element: no '<' at all, since '</script' ends the element
+    and '<!--<script' makes the browser read on past the real '</script>' (HTML's script data
+    escaped states), both from a player's name. '<' is only ever inside a JSON string, where
+    \\u003c reads back as '<'."""
+    return json.dumps(obj, ensure_ascii=False).replace("<", "\\u003c")
 
 
 def attract_slides(rules: Rules, lang: str) -> list[dict[str, Any]]:

@@ -1266,3 +1266,27 @@ def test_an_answer_for_the_hands_overtaken_by_a_later_one_is_not_shown(
     wait_event(page, event_id)
     page.wait_for_selector("#result .nets")
     assert page.locator("#chart path[data-player]").count() == len(tr["seats"])
+
+
+HOSTILE_NAMES = ["<!--<script>", '"><img src=x onerror=window.__xss=1>', "</title><b>x",
+                 "\u202eRTL</script><script>window.__xss=1</script>"]  # fmt: skip
+
+
+@pytest.mark.parametrize("path", ["/?lang=en", "/overlay?lang=en", "/operator?lang=en"])
+def test_players_named_like_markup_are_shown_as_typed_on_every_page(
+    inproc: tuple[str, TableService], open_inproc: Any, path: str
+) -> None:
+    """Names are typed by people on a shared Wi-Fi: each page shows them as text, runs none
+    of them, and still works. '<!--<script>' in the page's boot data made the browser read the
+    rest of the page as script, so the scoreboard stayed blank and never went live."""
+    _, service = inproc
+    tr = session(1, seed=11, seats=HOSTILE_NAMES)
+    service.start_session(start_body(tr), "test")
+    page = open_inproc(path)
+    page.wait_for_selector("#seats .seat")
+    names = page.eval_on_selector_all("#seats .seat .nm", "ns => ns.map(n => n.textContent)")
+    assert names == HOSTILE_NAMES
+    assert page.evaluate("window.__xss") is None
+    assert page.locator("img, #seats b, header b:has-text('x')").count() == 0
+    service.submit(events(tr)[0], "test")  # and it is live
+    page.wait_for_selector(f"#trick .play[data-seat-name='{tr['hands'][0]['banker']}']")
