@@ -59,6 +59,16 @@ def _header(lang: str, n_hands: int) -> list[str]:
             *(_("Hand {n}").replace("{n}", str(i + 1)) for i in range(n_hands))]  # fmt: skip
 
 
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+"""What makes a spreadsheet read a cell as a formula (a tab or return may come before one)."""
+
+
+def _as_text(cell: str) -> str:
+    """A typed name as a spreadsheet shows it: one that would run as a formula (=HYPERLINK(...),
+    -2+3) after an apostrophe, which spreadsheets take as 'text' and do not show."""
+    return "'" + cell if cell.startswith(FORMULA_START) else cell
+
+
 def standings_csv(data: dict[str, Any], lang: str = "en") -> str:
     """``rank,player,total,hands won,hand 1,…``; one line per player, best first."""
     rows = standings(data)
@@ -66,7 +76,7 @@ def standings_csv(data: dict[str, Any], lang: str = "en") -> str:
     w = csv.writer(buf, lineterminator="\r\n")
     w.writerow(_header(lang, len(data.get("hands", []))))
     for s in rows:
-        w.writerow([s.rank, s.player, s.total, s.won, *s.nets])
+        w.writerow([s.rank, _as_text(s.player), s.total, s.won, *s.nets])
     return buf.getvalue()
 
 

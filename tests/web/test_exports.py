@@ -188,3 +188,28 @@ def test_without_noto_cjk_the_pdf_falls_back_to_a_cid_font(
     pdf = standings_pdf(DATA, "zh-Hant", "天九桌 · 排名")
     assert b"/STSong-Light" in pdf and b"/UniGB-UCS2-H" in pdf
     assert "陳大文" in pdf_text(pdf)
+
+
+FORMULA_NAMES = ['=HYPERLINK("http://x","win")', "+1+2", "-2+3", "@SUM(A1)", "\t=1", "\r=1"]
+
+
+def test_a_name_a_spreadsheet_would_run_as_a_formula_is_written_as_text() -> None:
+    """Names are typed by anyone at the club: the CSV is opened in a spreadsheet, which runs a
+    cell starting with = + - @ (or a tab or return before one) as a formula. Such a name is
+    written after an apostrophe, which spreadsheets read as 'this is text' and do not show;
+    the numbers, negative totals too, stay numbers."""
+    names = FORMULA_NAMES[:4]
+    data = {"seats": names, "hands": [{"net": dict(zip(names, (5, -5, 3, -3), strict=True)),
+                                       "winner": names[0]}],
+            "totals": dict(zip(names, (5, -5, 3, -3), strict=True))}  # fmt: skip
+    rows = list(csv.reader(io.StringIO(standings_csv(data, "en"))))[1:]
+    assert [r[1] for r in rows] == ["'" + n for n in (names[0], names[2], names[3], names[1])]
+    assert [r[2] for r in rows] == ["5", "3", "-3", "-5"]
+    assert [r[4] for r in rows] == ["5", "3", "-3", "-5"]
+    for name in FORMULA_NAMES[4:]:
+        data = {"seats": [name, "B"], "hands": [], "totals": {}}
+        written = list(csv.reader(io.StringIO(standings_csv(data, "en"))))[1][1]
+        assert written == "'" + name
+    plain = {"seats": ["陳大文", "a-b", "李"], "hands": [], "totals": {}}
+    assert [r[1] for r in list(csv.reader(io.StringIO(standings_csv(plain, "en"))))[1:]] == [
+        "陳大文", "a-b", "李"]  # fmt: skip
