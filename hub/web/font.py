@@ -70,6 +70,10 @@ def _font_number(family: str) -> int:
 
 MAX_EXTRA = 200
 """At most this many extra characters (players' names) per font request."""
+MAX_CACHED_EXTRA = 16
+"""The cuts with extra characters kept on disk per cut, those asked for last: anyone on the
+network may ask for new names (about 280 kB and a second each), and the tables' own names are
+few and asked for again and again."""
 
 
 def extra_chars(value: str) -> str:
@@ -89,10 +93,11 @@ def subset_path(cut: str, extra: str = "") -> Path:
     if not NOTO_CJK.exists():
         raise FontError(f"{NOTO_CJK} is missing: install the Debian package fonts-noto-cjk")
     text = "".join(sorted(set(page_text() + extra_chars(extra))))
-    digest = hashlib.sha256(f"{cut}:{text}".encode()).hexdigest()[:12]
-    out = _cache_dir() / f"cjk-{cut}-{digest}.otf"
+    out = _cached(cut, text)
     with _lock:
-        if not out.exists():
+        if out.exists():
+            os.utime(out)  # asked for again: kept before the names no page shows any more
+        else:
             from fontTools import subset
 
             opts = subset.Options()
@@ -107,7 +112,28 @@ def subset_path(cut: str, extra: str = "") -> Path:
                 sub.subset(font)
                 subset.save_font(font, str(tmp), opts)
             tmp.replace(out)
+            _prune(cut)
     return out
+
+
+def _cached(cut: str, text: str) -> Path:
+    """The cache file of ``cut`` cut to ``text``: its name changes when the characters do."""
+    digest = hashlib.sha256(f"{cut}:{text}".encode()).hexdigest()[:12]
+    return _cache_dir() / f"cjk-{cut}-{digest}.otf"
+
+
+def _prune(cut: str) -> None:
+    """Keep the page's own cut and the `MAX_CACHED_EXTRA` cuts with names asked for last."""
+    base = _cached(cut, page_text())
+    extras = []
+    for p in base.parent.glob(f"cjk-{cut}-*.otf"):
+        try:
+            extras.append((p.stat().st_mtime_ns, p))
+        except FileNotFoundError:  # pruned meanwhile by another hub sharing the cache
+            continue
+    extras.sort(reverse=True)
+    for _, old in [e for e in extras if e[1] != base][MAX_CACHED_EXTRA:]:
+        old.unlink(missing_ok=True)
 
 
 NOTO_CJK_REGULAR = NOTO_CJK.with_name("NotoSansCJK-Regular.ttc")

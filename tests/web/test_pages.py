@@ -227,6 +227,28 @@ def test_a_font_request_may_add_the_players_names(
     assert r.status_code == 400 and f"at most {font.MAX_EXTRA}" in r.text
 
 
+@pytest.mark.skipif(not font.NOTO_CJK.exists(), reason="fonts-noto-cjk is not installed")
+def test_font_requests_for_ever_new_names_keep_the_cache_bounded(
+    client: TestClient, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Anyone on the club's Wi-Fi may ask for a font with any names (?extra=): each new set of
+    characters is cut and cached (about 280 kB), so a loop of new names filled the hub's disk.
+    Only the fonts of the last few sets of names are kept; the page's own cut and the fonts
+    still asked for stay."""
+    monkeypatch.setenv("TIENGOW_CACHE", str(tmp_path / "cache"))
+    monkeypatch.setattr(font, "MAX_CACHED_EXTRA", 2)
+    assert client.get("/static/cjk-hant.otf").status_code == 200
+    names = "陳大文 何鴻"
+    for i in range(4):
+        assert client.get("/static/cjk-hant.otf", params={"extra": names}).status_code == 200
+        stranger = "".join(chr(0x4E00 + 7 * i + k) for k in range(3))
+        assert client.get("/static/cjk-hant.otf", params={"extra": stranger}).status_code == 200
+    cached = sorted(p.name for p in (tmp_path / "cache").iterdir())
+    assert len(cached) == 1 + 2, cached
+    assert font.subset_path("hant").name in cached
+    assert font.subset_path("hant", names).name in cached
+
+
 def test_state_carries_the_finish_multipliers_and_the_last_refusal(
     client: TestClient, service: TableService
 ) -> None:
