@@ -1290,3 +1290,50 @@ def test_players_named_like_markup_are_shown_as_typed_on_every_page(
     assert page.locator("img, #seats b, header b:has-text('x')").count() == 0
     service.submit(events(tr)[0], "test")  # and it is live
     page.wait_for_selector(f"#trick .play[data-seat-name='{tr['hands'][0]['banker']}']")
+
+
+IN_ORDER = """([selector, text]) => [...document.querySelectorAll(selector)].flatMap(el => {
+  /* each character of `text` where it is drawn: left to right as written, or the line reads
+     otherwise than it says ('+12' drawn '21+') */
+  const walk = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+  const out = [];
+  for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+    const at = n.data.indexOf(text);
+    if (at < 0) continue;
+    const xs = [...text].map((_, i) => {
+      const r = document.createRange(); r.setStart(n, at + i); r.setEnd(n, at + i + 1);
+      return r.getBoundingClientRect().left;
+    });
+    out.push(xs.every((x, i) => !i || x > xs[i - 1]) ? 'ok' : el.textContent);
+  }
+  return out;
+})"""
+
+
+def test_a_name_with_a_right_to_left_override_turns_no_other_text(
+    inproc: tuple[str, TableService], open_inproc: Any
+) -> None:
+    """A name typed with U+202E (RIGHT-TO-LEFT OVERRIDE) and no end to it turned the text after
+    it on the line around: a payment of 12 read 21, a total of +5 read 5+, 'pays' read 'syap'.
+    Each name is set apart (<bdi>), so it turns itself only."""
+    _, service = inproc
+    names = ["\u202eEve", "Bob", "Cy", "Di"]
+    tr = session(1, seed=11, seats=names)
+    service.start_session(start_body(tr), "test")
+    for ev in events(tr):
+        service.submit(ev, "test")
+    page = open_inproc("/?lang=en")
+    page.wait_for_selector("#result .pays li")
+    state = service.state()
+    for sel, text in (("#result .pays li", " pays "), ("#handinfo", "term ")):
+        assert set(page.evaluate(IN_ORDER, [sel, text])) == {"ok"}, sel
+    for p in state["seats"]:
+        if p["score"]:
+            found = page.evaluate(IN_ORDER, ["#result .nets .net", f"{p['score']:+d}"])
+            assert found and set(found) == {"ok"}, (p, found)
+    service.end_session("test")
+    page.wait_for_selector("#slide .slide-lines li")
+    eve = next(p for p in state["seats"] if p["name"] == names[0])
+    total = f" {eve['score']:+d}" if eve["score"] else " 0"
+    shown = page.evaluate(IN_ORDER, ["#slide .slide-lines li", total])
+    assert shown == ["ok"], shown

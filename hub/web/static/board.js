@@ -17,6 +17,9 @@
       return { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }[c];
     });
   }
+  /* a player's name as typed, set apart: a right-to-left override typed in it (U+202E) with no
+     end turned the rest of its line around, a payment of 12 read 21, +5 read 5+ */
+  function who(name) { return '<bdi>' + esc(name) + '</bdi>'; }
   function signed(n) { return n > 0 ? '+' + n : String(n); }
   function $(id) { return document.getElementById(id); }
   function tile(face, h) {
@@ -35,7 +38,7 @@
   }
   /* "Refused · seat: what" over the referee's own sentence, smaller */
   function refusedHTML(r, h) {
-    var head = r.seat ? esc(t('Refused · {seat}: {refusal}')).split('{seat}').join(esc(r.seat))
+    var head = r.seat ? esc(t('Refused · {seat}: {refusal}')).split('{seat}').join(who(r.seat))
       : esc(t('Refused')) + ' · {refusal}';
     return '<div class="what">' + head.split('{refusal}').join(refusalHTML(r, h)) + '</div>' +
       '<div class="why" lang="en">' + esc(r.message) + '</div>';
@@ -57,7 +60,7 @@
       var marks = '';
       for (var k = 0; k < (stacks || 0); k++) marks += '<i></i>';
       return '<div class="' + cls + '" data-seat="' + p.seat + '" style="--c:' + COLORS[i % 4] + '">' +
-        '<div class="name" title="' + esc(p.name) + '"><span class="nm">' + esc(p.name) + '</span>' +
+        '<div class="name" title="' + esc(p.name) + '"><span class="nm">' + who(p.name) + '</span>' +
         (badges ? '<span class="badges">' + badges + '</span>' : '') + '</div>' +
         '<div class="score' + (p.score < 0 ? ' neg' : p.score === 0 ? ' zero' : '') + '" data-score="' + p.score + '">' + signed(p.score) + '</div>' +
         '<div class="meta"><span class="stacks">' + (stacks === undefined ? '' : esc(t('{n} stacks', { n: stacks }))) +
@@ -77,7 +80,7 @@
     if (!plays.length && hand.tricks && hand.tricks.length) { // between tricks: the last one's winner
       var last = hand.tricks[hand.tricks.length - 1];
       var label = hand.complete ? t('won the hand') : '✓ ' + t('{n} stacks', { n: last.size });
-      return '<div class="play won"><div class="who">' + esc(last.winner) + ' ' + esc(label) +
+      return '<div class="play won"><div class="who">' + who(last.winner) + ' ' + esc(label) +
         '</div><div class="tiles">' + last.win.map(function (f) { return tile(f, h); }).join('') + '</div>' +
         '<div class="words">' + esc(playWords(last.win, last.group_names)) + '</div></div>';
     }
@@ -86,7 +89,7 @@
         : new Array(p.face_down + 1).join(tile(null, h));
       var words = p.tiles ? playWords(p.tiles, p.group_names) : t('face down');
       return '<div class="play' + (p.tiles ? '' : ' down') + '" data-seat-name="' + esc(p.seat) + '">' +
-        '<div class="who">' + esc(p.seat) + '</div><div class="tiles">' + tiles + '</div>' +
+        '<div class="who">' + who(p.seat) + '</div><div class="tiles">' + tiles + '</div>' +
         '<div class="words">' + esc(words) + '</div></div>';
     }).join('');
   }
@@ -103,13 +106,13 @@
     var pays = (r.payments || []).map(function (p) {
       var why = p.reason === 'li_pai' && li ? t(p.reason) + ' · ' + li.name : t(p.reason);
       if (p.reason === 'settlement' && r.stacks && r.stacks[p.from] === 0 && p.from !== r.winner) why = t('no stack');
-      return '<li class="pay reason-' + esc(p.reason) + '"><b>' + esc(p.from) + '</b> ' + esc(t('pays')) + ' <b>' +
-        esc(p.to) + '</b> <span class="amt">' + p.amount + '</span> <span class="why">' + esc(why) + '</span></li>';
+      return '<li class="pay reason-' + esc(p.reason) + '"><b>' + who(p.from) + '</b> ' + esc(t('pays')) + ' <b>' +
+        who(p.to) + '</b> <span class="amt">' + p.amount + '</span> <span class="why">' + esc(why) + '</span></li>';
     }).join('');
     var net = Object.keys(r.net || {}).map(function (n) {
-      return '<span class="net' + (r.net[n] < 0 ? ' neg' : '') + '">' + esc(n) + ' ' + signed(r.net[n]) + '</span>';
+      return '<span class="net' + (r.net[n] < 0 ? ' neg' : '') + '">' + who(n) + ' ' + signed(r.net[n]) + '</span>';
     }).join(' ');
-    return '<div class="res-head">' + esc(t('Winner')) + ' <b>' + esc(r.winner) + '</b> ' + finish + '</div>' +
+    return '<div class="res-head">' + esc(t('Winner')) + ' <b>' + who(r.winner) + '</b> ' + finish + '</div>' +
       '<ul class="pays">' + pays + '</ul><div class="nets">' + net + '</div>';
   }
 
@@ -140,7 +143,7 @@
       out += '<circle cx="' + X(pts.length - 1) + '" cy="' + Y(v) + '" r="6" fill="' + COLORS[k % 4] + '"/>';
     });
     return out + '</svg><div class="legend">' + seats.map(function (n, k) {
-      return '<span style="--c:' + COLORS[k % 4] + '">' + esc(n) + '</span>';
+      return '<span style="--c:' + COLORS[k % 4] + '">' + who(n) + '</span>';
     }).join('') + '</div>';
   }
 
@@ -164,9 +167,7 @@
     var s = window.TG_STATE;
     if (!s || !s.session || !s.ended || !s.seats.length) return B.slides;
     var ranked = s.seats.slice().sort(function (a, b) { return b.score - a.score; });
-    return [{ title: t('Session ended') + ' · ' + t('Standings'), lines: ranked.map(function (p, i) {
-      return (i + 1) + '. ' + p.name + ' ' + signed(p.score);
-    }) }].concat(B.slides);
+    return [{ title: t('Session ended') + ' · ' + t('Standings'), ranked: ranked }].concat(B.slides);
   }
   function attract(on) {
     var a = $('attract');
@@ -190,6 +191,9 @@
         '</div><figcaption>' + esc(g.name) + '</figcaption></figure>';
     }).join('') + '</div>';
     if (sl.lines) body += '<ul class="slide-lines">' + sl.lines.map(function (l) { return '<li>' + esc(l) + '</li>'; }).join('') + '</ul>';
+    if (sl.ranked) body += '<ul class="slide-lines">' + sl.ranked.map(function (p, i) {
+      return '<li>' + (i + 1) + '. ' + who(p.name) + ' ' + signed(p.score) + '</li>';
+    }).join('') + '</ul>';
     if (sl.steps) body += '<ol class="slide-lines steps">' + sl.steps.map(function (l) { return '<li>' + esc(l) + '</li>'; }).join('') + '</ol>';
     if (sl.note) body += '<p class="note">' + esc(sl.note) + '</p>';
     body += '<div class="dots">' + slides.map(function (_, i) {
@@ -247,7 +251,7 @@
        had no room for side by side (the term was written over it on a 1280 TV in English) */
     if (head) head.innerHTML = s.session ? '<span class="hno">' + esc(t('Hand {n}', { n: hand.number || 0 })) + '</span>' +
       (s.ended ? '<span class="ended">' + esc(t('Session ended')) + '</span>'
-      : '<span class="bk">' + esc(t('Banker')) + ' <b title="' + esc(hand.banker || '') + '">' + esc(hand.banker || '') + '</b><span class="term"> · ' +
+      : '<span class="bk">' + esc(t('Banker')) + ' <b title="' + esc(hand.banker || '') + '">' + who(hand.banker || '') + '</b><span class="term"> · ' +
       esc(t('term {n}', { n: hand.banker_term || 1 })) + (hand.banker_factor > 1 ? ' ×' + hand.banker_factor : '') + '</span></span>')
       : '<span>' + esc(t('Waiting for the next session')) + '</span>';
     $('seats').innerHTML = s.seats.length ? seatsHTML(s) : '';
@@ -271,7 +275,8 @@
       n.title = no && no.seat ? no.message : '';
       if (!no) n.textContent = '';
       else if (no.seat && no.kind) n.innerHTML = refusedHTML(no, Math.round(parseFloat(getComputedStyle(n).fontSize) * 1.6));
-      else n.textContent = no.seat ? t('Refused') + ' · ' + no.seat + ': ' + no.message : no.message;
+      else if (no.seat) n.innerHTML = esc(t('Refused')) + ' · ' + who(no.seat) + ': ' + esc(no.message);
+      else n.textContent = no.message;
     }
     if (s.session && res) refreshHands(s);
   }
