@@ -35,9 +35,11 @@ class HubProcess:
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:  # readiness: the API answers
             if self.proc.poll() is not None:
-                raise RuntimeError(
-                    f"hub exited: {self.proc.stdout.read() if self.proc.stdout else ''}"
-                )
+                # (its output went to the log, not a pipe: say what it said, and close the log,
+                # which left open failed the next test on its collection)
+                self.log.close()
+                said = Path(self.log.name).read_text(encoding="utf-8")[-2000:]
+                raise RuntimeError(f"hub exited with {self.proc.returncode}: {said}")
             try:
                 httpx.get(self.url + "/api/state", timeout=0.5)
                 return self
