@@ -1332,7 +1332,9 @@ def _best_cut(
 
     # (a cut with no seams between its cells scores its cells' mean confidence, 1 at most:
     # once a cut not flush scores that, none of those left can take its place)
-    seamless_from = [all(not c.seams for c in options[i:]) for i in range(len(options) + 1)]
+    seamless_from = [True] * (len(options) + 1)
+    for i in reversed(range(len(options))):
+        seamless_from[i] = seamless_from[i + 1] and not options[i].seams
     for index, cut in enumerate(options):
         if best_score >= 1.0 and chosen is not None and not chosen.flush and seamless_from[index]:
             break
