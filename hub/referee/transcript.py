@@ -411,7 +411,7 @@ def finish_hand(rules: Rules, state: HandState) -> HandResult:
         state.stacks[winner],
         face_up_before,
         state.banker,
-        state.tricks[0].lead,
+        _banker_opening_lead(state),
     )
     settlement = settle(rules, players, winner, state.stacks, state.banker, state.factor, fin)
     if fin.zun_capture:
@@ -432,6 +432,12 @@ def finish_hand(rules: Rules, state: HandState) -> HandResult:
                 rules.zun_banker_mult,
             )
     return _result(state, winner, fin.labels, settlement, bonuses, fin.bao)
+
+
+def _banker_opening_lead(state: HandState) -> int:
+    """The banker's own first lead of the hand (§E.8 (a): "his opening lead"): the first trick's
+    unless someone else led it (first_leader = heaven_holder, §I #4); 0 if he never led."""
+    return next((t.lead for t in state.tricks if t.leader == state.banker), 0)
 
 
 def _finish_li_pai(rules: Rules, state: HandState) -> HandResult:
