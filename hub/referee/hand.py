@@ -434,7 +434,7 @@ def _decide_play(
                 Refusal.HOLDS_TOO_FEW,
                 count=state.counts[seat],
             )
-        if rules.no_split_lead is not NoSplitLead.OFF and state.known:
+        if rules.no_split_lead is not NoSplitLead.OFF and _holds_for_certain(state, seat):
             _check_no_split(rules, table, state.hands[seat], mask, who)
         return _new(Played, (seat, mask, *key))
     size = state.trick[0].n_tiles
@@ -517,6 +517,13 @@ def _why_not(best: tuple[Cls, int], cand: tuple[Cls, int], relation: str, best_n
     if cand[1] == best[1]:
         return f"equal to the {relation} {best_name}, a beat must be higher"
     return f"lower than the {relation} {best_name}, a beat must be higher"
+
+
+def _holds_for_certain(state: HandState, seat: int) -> bool:
+    """Which tiles the seat still holds is known: the deal is, and every tile it put down was
+    named. A discard given only as a count (transcript.md) may have been any of its tiles, so a
+    combination dealt to it may be broken already, and a lead is not refused as splitting it."""
+    return state.known and state.hands[seat].bit_count() == state.counts[seat]
 
 
 def _check_no_split(rules: Rules, table: GroupTable, hand: int, mask: int, who: str) -> None:
