@@ -52,6 +52,10 @@ VERSION = 1
 """The format of the events' payloads (their field "v"); a ledger with newer ones is refused."""
 
 
+ACCEPTED = "a ledger is the SQLite file that `tiengow hub --db PATH` writes"
+"""What a ledger file is, for the errors that refuse one."""
+
+
 class LedgerError(TienGowError):
     """The ledger could not be opened, read or written; says which file and why."""
 
@@ -94,6 +98,7 @@ class Ledger:
             self.db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
             if exclusive and self.path != ":memory:":
                 self._own()
+            self._check_is_ledger()  # before anything is written to it
             if self.path != ":memory:":
                 mode = self.db.execute("PRAGMA journal_mode=WAL").fetchone()[0]
                 if mode != "wal":
@@ -106,19 +111,39 @@ class Ledger:
         except sqlite3.DatabaseError as e:
             raise LedgerError(f"cannot open ledger {self.path!r}: {e}") from None
 
+    def _check_is_ledger(self) -> None:
+        """A file with tables is a ledger only if it has the ledger's: another program's
+        database is refused, not given a ledger's tables and switched to WAL beside its own
+        (a new or empty file becomes a ledger)."""
+        try:
+            tables = self._tables()
+        except sqlite3.DatabaseError as e:
+            if e.sqlite_errorname != "SQLITE_NOTADB":  # a damaged ledger says how it is
+                raise
+            self.close()  # not SQLite at all: a text file, random bytes
+            raise LedgerError(f"{self.path!r} is not a tiengow ledger ({e}); {ACCEPTED}") from None
+        if tables and not {"sessions", "events"} <= tables:
+            self.close()
+            raise LedgerError(
+                f"{self.path!r} is not a tiengow ledger (its tables are {sorted(tables)}); "
+                f"{ACCEPTED}, or a new file"
+            )
+
+    def _tables(self) -> set[str]:
+        found = self.db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
+        return {r[0] for r in found.fetchall()}
+
     def _open_readonly(self) -> None:
-        accepted = "a ledger is the SQLite file that `tiengow hub --db PATH` writes"
         try:
             uri = Path(self.path).resolve().as_uri() + "?mode=ro"
             self.db = sqlite3.connect(uri, uri=True, check_same_thread=False, isolation_level=None)
-            found = self.db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
-            tables = {r[0] for r in found.fetchall()}
+            tables = self._tables()
         except sqlite3.DatabaseError as e:
-            raise LedgerError(f"{self.path!r} is not a tiengow ledger ({e}); {accepted}") from None
+            raise LedgerError(f"{self.path!r} is not a tiengow ledger ({e}); {ACCEPTED}") from None
         if not {"sessions", "events"} <= tables:
             self.db.close()
             what = f"its tables are {sorted(tables)}" if tables else "it holds no tables"
-            raise LedgerError(f"{self.path!r} is not a tiengow ledger ({what}); {accepted}")
+            raise LedgerError(f"{self.path!r} is not a tiengow ledger ({what}); {ACCEPTED}")
 
     def _own(self) -> None:
         # flock, not SQLite's own locks: those are taken per transaction, and readers (export)

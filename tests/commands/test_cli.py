@@ -195,6 +195,40 @@ def test_a_hub_on_a_damaged_ledger_says_so(tmp_path: Path) -> None:
     assert str(db) in p.stderr and "malformed" in p.stderr
 
 
+@pytest.mark.parametrize("kind", ["another program's SQLite", "text"])
+def test_a_hub_on_a_file_that_is_not_a_ledger_says_so_and_leaves_it_alone(
+    tmp_path: Path, kind: str
+) -> None:
+    """`tiengow hub --db PATH` given a file that is no ledger (another program's database, a
+    mistyped path to some file): exit 2 naming it and saying what is accepted, before the
+    hub starts, and the file as it was. The hub used to switch another program's SQLite
+    database to WAL and add its own tables to it, and serve on it."""
+    import sqlite3
+
+    from hub.demo import free_port
+
+    f = tmp_path / "other.db"
+    if kind == "text":
+        f.write_text("name,score\nE,10\n", encoding="utf-8")
+    else:
+        db = sqlite3.connect(f)
+        db.execute("CREATE TABLE contacts (name TEXT)")
+        db.execute("INSERT INTO contacts VALUES ('Ah Wing')")
+        db.commit()
+        db.close()
+    before = f.read_bytes()
+    p = subprocess.run(
+        [sys.executable, "-m", "hub.cli", "hub", "--db", str(f), "--http",
+         f"127.0.0.1:{free_port()}", "--camera", "none", "--admin-token", "a long secret"],
+        capture_output=True, text=True, timeout=30, check=False,
+    )  # fmt: skip
+    assert p.returncode == 2 and "Traceback" not in p.stderr, p.stderr
+    assert str(f) in p.stderr and "not a tiengow ledger" in p.stderr, p.stderr
+    assert "scoreboard:" not in p.stdout
+    assert f.read_bytes() == before
+    assert sorted(x.name for x in tmp_path.iterdir()) == ["other.db"]  # no -wal, no -shm
+
+
 def test_a_ledger_from_a_newer_version_is_refused_not_misread(tmp_path: Path) -> None:
     """Every ledger event carries its format version ("v": 1). Events written by a newer
     tiengow ("v": 2) may mean what this one cannot know: hub and export refuse the ledger,
