@@ -108,8 +108,42 @@ class Ledger:
             self.db.execute("PRAGMA synchronous=FULL")
             self.db.execute("PRAGMA foreign_keys=ON")
             self.db.executescript(SCHEMA)
+            self._check_writable()
         except sqlite3.DatabaseError as e:
+            if hasattr(self, "db"):  # (connect itself may have failed)
+                self.close()
+            if self._unwritable(e):
+                name = Path(self.path).name
+                raise LedgerError(
+                    f"ledger {self.path!r} cannot be written ({e}); the hub records every event "
+                    f"in it, and SQLite writes {name}-wal and {name}-shm beside it: give it a "
+                    f"file and folder it may write, on a disk with room (--db PATH)"
+                ) from None
             raise LedgerError(f"cannot open ledger {self.path!r}: {e}") from None
+
+    def _check_writable(self) -> None:
+        """Write once now: SQLite opens a file it may not write (a read-only file, a folder
+        of someone else's) for reading without a word, and a full disk is found at the first
+        write; either would refuse every event of a hub that had started (503s, pads
+        resending for ever). Setting user_version to itself changes nothing."""
+        if self.path == ":memory:":
+            return
+        version = int(self.db.execute("PRAGMA user_version").fetchone()[0])
+        self.db.execute("BEGIN IMMEDIATE")
+        try:
+            self.db.execute(f"PRAGMA user_version = {version}")
+            self.db.execute("COMMIT")
+        finally:
+            self._rollback()
+
+    def _unwritable(self, e: sqlite3.DatabaseError) -> bool:
+        """Whether ``e`` says the ledger's file, folder or disk takes no writes (not that the
+        file is damaged, nor that its folder does not exist)."""
+        name = getattr(e, "sqlite_errorname", "")
+        if name == "SQLITE_CANTOPEN":
+            path = Path(self.path).resolve()
+            return not path.is_dir() and path.parent.is_dir()
+        return name.startswith(("SQLITE_READONLY", "SQLITE_FULL", "SQLITE_IOERR"))
 
     def _check_is_ledger(self) -> None:
         """A file with tables is a ledger only if it has the ledger's: another program's

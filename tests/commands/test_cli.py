@@ -229,6 +229,61 @@ def test_a_hub_on_a_file_that_is_not_a_ledger_says_so_and_leaves_it_alone(
     assert sorted(x.name for x in tmp_path.iterdir()) == ["other.db"]  # no -wal, no -shm
 
 
+def _as_a_user(cmd: list[str]) -> list[str]:
+    """``cmd`` run with a user's rights on files: root writes a read-only file regardless, so
+    as root it runs without the capabilities that allow that (skipped where they cannot be
+    dropped)."""
+    if os.geteuid() != 0:
+        return cmd
+    drop = ["setpriv", "--bounding-set=-dac_override,-dac_read_search"]
+    try:
+        subprocess.run([*drop, "true"], check=True, capture_output=True)
+    except (OSError, subprocess.CalledProcessError):
+        pytest.skip("running as root, and setpriv cannot drop the right to write any file")
+    return [*drop, *cmd]
+
+
+@pytest.mark.parametrize("what", ["file", "folder"])
+def test_a_hub_on_a_ledger_it_cannot_write_says_so_before_it_starts(
+    tmp_path: Path, what: str
+) -> None:
+    """A ledger the hub's user may not write (a file copied read-only, a folder owned by
+    someone else): `tiengow hub` exits 2 naming it and saying it cannot be written, before
+    it serves anything, and the ledger is as it was. On a read-only file the hub started,
+    showed the session, and answered every event, pad press and undo with a 503 (the pads
+    resending theirs for ever); a read-only folder said only 'unable to open database
+    file'."""
+    from hub.adapters.ledger import Ledger
+    from hub.demo import free_port
+    from hub.pads.ledger import PadLedger
+    from hub.table.service import TableService
+
+    folder = tmp_path / "ledgers"
+    folder.mkdir()
+    db = folder / "club.db"
+    service = TableService(Ledger(db))
+    service.start_session({"rules": "hk", "seats": list("ESWN"), "hands": [{"banker": "E"}]}, "t")
+    service.submit({"seat": "E", "play": ["6-6"]}, "t")
+    with service.ledger.transaction() as d:  # a hub's ledger holds its pads' table too
+        PadLedger.applied_in(d)
+    service.ledger.close()
+    before = db.read_bytes()
+    (db if what == "file" else folder).chmod(0o444 if what == "file" else 0o555)
+    try:
+        p = subprocess.run(
+            _as_a_user([sys.executable, "-m", "hub.cli", "hub", "--db", str(db), "--http",
+                        f"127.0.0.1:{free_port()}", "--camera", "none", "--admin-token", "a long secret"]),
+            capture_output=True, text=True, timeout=30, check=False,
+        )  # fmt: skip
+    finally:
+        folder.chmod(0o755)
+        db.chmod(0o644)
+    assert p.returncode == 2 and "Traceback" not in p.stderr, p.stderr
+    assert str(db) in p.stderr and "cannot be written" in p.stderr, p.stderr
+    assert "scoreboard:" not in p.stdout
+    assert db.read_bytes() == before
+
+
 def test_a_ledger_from_a_newer_version_is_refused_not_misread(tmp_path: Path) -> None:
     """Every ledger event carries its format version ("v": 1). Events written by a newer
     tiengow ("v": 2) may mean what this one cannot know: hub and export refuse the ledger,
