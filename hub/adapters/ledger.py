@@ -168,16 +168,44 @@ class Ledger:
         return {r[0] for r in found.fetchall()}
 
     def _open_readonly(self) -> None:
+        uri = Path(self.path).resolve().as_uri() + "?mode=ro"
         try:
-            uri = Path(self.path).resolve().as_uri() + "?mode=ro"
-            self.db = sqlite3.connect(uri, uri=True, check_same_thread=False, isolation_level=None)
-            tables = self._tables()
+            try:
+                self.db = sqlite3.connect(
+                    uri, uri=True, check_same_thread=False, isolation_level=None
+                )
+                tables = self._tables()
+            except sqlite3.OperationalError as e:
+                if not e.sqlite_errorname.startswith(("SQLITE_CANTOPEN", "SQLITE_READONLY")):
+                    raise
+                # SQLite reads a WAL ledger by its -shm file, which a folder the reader may
+                # not write cannot take. With no -wal left to read (a hub closed it), the file
+                # alone is the whole ledger and is read as it is, as a read-only disk is.
+                self._refuse_unread_wal(e)
+                if hasattr(self, "db"):
+                    self.db.close()
+                self.db = sqlite3.connect(
+                    uri + "&immutable=1", uri=True, check_same_thread=False, isolation_level=None
+                )
+                tables = self._tables()
         except sqlite3.DatabaseError as e:
             raise LedgerError(f"{self.path!r} is not a tiengow ledger ({e}); {ACCEPTED}") from None
         if not {"sessions", "events"} <= tables:
             self.db.close()
             what = f"its tables are {sorted(tables)}" if tables else "it holds no tables"
             raise LedgerError(f"{self.path!r} is not a tiengow ledger ({what}); {ACCEPTED}")
+
+    def _refuse_unread_wal(self, e: sqlite3.Error) -> None:
+        """`LedgerError` if the ledger's -wal file holds writes not yet in the file itself
+        (a hub killed, or still running): read without its -shm, they would be left out."""
+        wal = Path(f"{self.path}-wal")
+        if wal.is_file() and wal.stat().st_size > 0:
+            raise LedgerError(
+                f"ledger {self.path!r} cannot be read here ({e}): its last events are in "
+                f"{wal.name}, which SQLite reads only with {Path(self.path).name}-shm beside it, "
+                f"and this folder cannot be written; read it as a user who may write its folder, "
+                f"or copy it with {wal.name} to a folder you may write"
+            )
 
     def _own(self) -> None:
         # flock, not SQLite's own locks: those are taken per transaction, and readers (export)

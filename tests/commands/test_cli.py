@@ -162,6 +162,58 @@ def test_export_of_a_damaged_ledger_says_so(tmp_path: Path) -> None:
     assert str(db) in p.stderr and "malformed" in p.stderr
 
 
+@pytest.mark.parametrize("left", ["closed", "wal without shm"])
+def test_export_of_a_ledger_in_a_folder_it_cannot_write(tmp_path: Path, left: str) -> None:
+    """`tiengow export --db PATH` only reads, so a ledger in a folder the user may not write
+    (the hub's own folder, exported by the club's organiser; a read-only copy or disk) is
+    exported. It said the ledger was 'not a tiengow ledger (unable to open database file)':
+    SQLite reads a WAL ledger only beside a -shm file, which it could not create there. A
+    ledger whose last events are still in its -wal file, with no -shm to read them by, is
+    said to be so (reading it without would leave them out), not called no ledger."""
+    from hub.adapters.ledger import Ledger
+    from hub.table.service import TableService
+
+    folder = tmp_path / "ledgers"
+    folder.mkdir()
+    db = folder / "club.db"
+    body = {"rules": "hk", "seats": list("ESWN"), "hands": [{"banker": "E"}]}
+    if left == "closed":
+        service = TableService(Ledger(db))
+        service.start_session(body, "t")
+        service.submit({"seat": "E", "play": ["6-6"]}, "t")
+        service.ledger.close()
+    else:  # a hub killed (a power cut), then its -shm file lost
+        child = (
+            "import os, signal, sys\n"
+            "from hub.adapters.ledger import Ledger\n"
+            "from hub.table.service import TableService\n"
+            "s = TableService(Ledger(sys.argv[1]))\n"
+            f"s.start_session({body!r}, 't')\n"
+            "s.submit({'seat': 'E', 'play': ['6-6']}, 't')\n"
+            "os.kill(os.getpid(), signal.SIGKILL)\n"
+        )
+        subprocess.run([sys.executable, "-c", child, str(db)], check=False)
+        assert Path(f"{db}-wal").stat().st_size > 0
+        Path(f"{db}-shm").unlink()
+    before = sorted((x.name, x.read_bytes()) for x in folder.iterdir())
+    folder.chmod(0o555)
+    try:
+        p = subprocess.run(
+            _as_a_user([sys.executable, "-m", "hub.cli", "export", "--db", str(db)]),
+            capture_output=True, text=True, timeout=30, check=False,
+        )  # fmt: skip
+    finally:
+        folder.chmod(0o755)
+    assert "Traceback" not in p.stderr and "not a tiengow ledger" not in p.stderr, p.stderr
+    if left == "closed":
+        assert p.returncode == 0, p.stderr
+        assert json.loads(p.stdout)["hands"][0]["events"] == [{"seat": "E", "play": ["6-6"]}]
+    else:
+        assert p.returncode == 2, p.stdout
+        assert str(db) in p.stderr and "club.db-wal" in p.stderr, p.stderr
+    assert sorted((x.name, x.read_bytes()) for x in folder.iterdir()) == before
+
+
 def test_a_hub_on_a_damaged_ledger_says_so(tmp_path: Path) -> None:
     """A ledger whose pages are damaged, or whose events no longer replay (rows written by
     hand, or by two hubs at once): `tiengow hub` stops with an error naming the file and
