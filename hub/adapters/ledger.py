@@ -353,10 +353,17 @@ class Ledger:
         return found[0][0] if found else None
 
     def prune_frames(self, keep_seconds: float) -> int:
-        """Forget frame images older than the retention period (their rows stay, for references)."""
+        """Forget frame images older than the retention period (their rows stay, for references),
+        except those that confirm events of the session still in play: any of its plays may
+        yet be disputed, however long it lasts. That session is the latest, unless it ended
+        (an earlier one left unended cannot go on: the hub resumes only the latest)."""
         with self.transaction() as db:
             cur = db.execute(
-                "UPDATE frames SET jpeg = NULL WHERE jpeg IS NOT NULL AND recorded_at < ?",
+                "UPDATE frames SET jpeg = NULL WHERE jpeg IS NOT NULL AND recorded_at < ? "
+                "AND id NOT IN (SELECT e.frame_id FROM events e "
+                "WHERE e.session_id = (SELECT MAX(id) FROM sessions) AND e.frame_id IS NOT NULL "
+                "AND NOT EXISTS (SELECT 1 FROM events x "
+                "WHERE x.session_id = e.session_id AND x.type = 'end'))",
                 (self._clock() - keep_seconds,),
             )
             return cur.rowcount
