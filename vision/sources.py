@@ -37,6 +37,9 @@ def read_image(path: str) -> Image:
         raise RecognitionError("empty file", path, accepted)
     if not cv2.haveImageReader(path):  # (it reads the signature: no image format has it)
         raise RecognitionError("not an image", path, accepted)
+    if _is_jpeg_cut_short(path):
+        # (OpenCV would decode it with its missing rows grey: a table read from its top part)
+        raise RecognitionError("damaged image (cut short?)", path, accepted)
     try:
         image: Image | None = cv2.imread(path, cv2.IMREAD_COLOR)
     except cv2.error as e:
@@ -51,6 +54,31 @@ def read_image(path: str) -> Image:
     if image is None:  # an image's signature, then no image: a file cut short or damaged
         raise RecognitionError("damaged image (cut short?)", path, accepted)
     return image
+
+
+def _is_jpeg_cut_short(path: str) -> bool:
+    """Is the file a JPEG with no end-of-image marker after its first scan? A copy cut off,
+    or a frame still being written, ends in the scan's data. (The marker is looked for after
+    the first scan's start, not at the file's end: a phone's motion photo has a video after
+    it, and an Exif thumbnail before the scan has its own.)"""
+    try:
+        data = Path(path).read_bytes()
+    except OSError:
+        return False
+    if data[:2] != b"\xff\xd8":
+        return False
+    at = 2
+    while at + 4 <= len(data):  # the marker segments before the first scan, by their lengths
+        if data[at] != 0xFF:
+            return False  # (not a marker where one should be: left to the decoder to judge)
+        marker = data[at + 1]
+        if marker == 0xFF:  # (fill bytes before a marker)
+            at += 1
+            continue
+        if marker == 0xDA:  # start of scan: in its data 0xFF is never followed by 0xD9
+            return data.find(b"\xff\xd9", at + 2) < 0
+        at += 2 + int.from_bytes(data[at + 2 : at + 4], "big")
+    return True  # cut short before its first scan
 
 
 def _png_size(path: str) -> str:

@@ -215,6 +215,27 @@ def test_an_unreadable_image_says_what_is_wrong_with_it(
     assert f"calibration failed: {line['error']}" in capsys.readouterr().err
 
 
+def test_a_jpeg_cut_short_is_an_error_not_a_table_read_half_grey(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """interfaces.md: an image that cannot be read gives {"image", "error"} on its line and a
+    non-zero exit. A JPEG cut short (a copy interrupted, a frame still being written) was
+    decoded by OpenCV with its missing rows grey, libjpeg's 'Premature end of JPEG file' on
+    stderr, and reported as a table with the tiles of its top part only, exit 0; a PNG cut
+    short was already refused. The good images are still read."""
+    scene = render_scene(101)[0]
+    good, cut = tmp_path / "table.jpg", tmp_path / "cut.jpg"
+    cv2.imwrite(str(good), scene)
+    data = good.read_bytes()
+    cut.write_bytes(data[: len(data) * 2 // 3])
+    assert main(["recognize", "--json", str(cut), str(good)]) == 1
+    first, second = (json.loads(line) for line in capsys.readouterr().out.splitlines())
+    assert set(first) == {"image", "error"} and first["image"] == str(cut)
+    assert first["error"].startswith("damaged image"), first["error"]
+    assert f"{str(cut)!r}; expected a PNG or JPEG" in first["error"]
+    assert second["image"] == str(good) and second["tiles"]
+
+
 def test_an_image_the_recogniser_fails_on_is_an_error_line_and_the_others_are_read(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
