@@ -382,3 +382,29 @@ def test_calibrate_waits_out_a_cameras_dark_first_frames(
     (frames / "003.png").unlink()
     assert main([*args, "--preview", str(tmp_path / "p.png")]) == 1
     assert "too dark to find the mat: 16.0" in capsys.readouterr().err
+
+
+def test_calibrate_keeps_the_camera_frame_for_recognize_as_camera_md_says(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """hardware/camera.md's check of a setup: calibrate with the camera, lay tiles, then
+    'tiengow recognize --json frame.png on a saved frame'; but no command saved a frame of
+    the camera (the preview has the zones drawn over the tiles). calibrate --frame writes the
+    frame it found the mat in, as the camera gave it, which recognize reads with the
+    calibration saved beside it: each tile with its zone."""
+    frames = tmp_path / "frames"
+    frames.mkdir()
+    cv2.imwrite(str(frames / "000.png"), np.full((720, 1280, 3), 8, np.uint8))
+    laid = render_table({"seat0.play": ["5-5", "6-1"]}, seed=3)[0]
+    cv2.imwrite(str(frames / "001.png"), laid)
+    frame, saved = tmp_path / "frame.png", tmp_path / "c.json"
+    args = ["calibrate", "--camera", str(frames), "--save", str(saved), "--frame", str(frame)]
+    assert main([*args, "--preview", str(tmp_path / "p.png")]) == 0
+    assert f"frame {frame}" in capsys.readouterr().out
+    assert np.array_equal(cv2.imread(str(frame)), laid)
+    assert main(["recognize", "--json", "--calibration", str(saved), str(frame)]) == 0
+    line = json.loads(capsys.readouterr().out)
+    assert sorted((t["face"], t["zone"]) for t in line["tiles"]) == [
+        ("5-5", "seat0.play"),
+        ("6-1", "seat0.play"),
+    ]

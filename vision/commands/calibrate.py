@@ -34,6 +34,13 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--save", type=Path, default=Path("calibration.json"), help="where to save the calibration"
     )
+    parser.add_argument(
+        "--frame",
+        type=Path,
+        metavar="FILE",
+        help="also write the frame the mat was found in, as the camera gave it (for "
+        "'tiengow recognize --calibration' with tiles laid)",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -48,7 +55,9 @@ def run(args: argparse.Namespace) -> int:
         print(f"calibration failed: {e}", file=sys.stderr)
         return 1
     try:
-        _write_preview(args.preview, draw_zones(frame, calibration, layout))
+        _write_image(args.preview, draw_zones(frame, calibration, layout), "--preview")
+        if args.frame is not None:
+            _write_image(args.frame, frame, "--frame")
         _save(calibration, args.save)
     except RecognitionError as e:
         print(f"calibration failed: {e}", file=sys.stderr)
@@ -59,6 +68,7 @@ def run(args: argparse.Namespace) -> int:
         f"mat found in a {w}x{h} frame: markers {list(calibration.markers)}, "
         f"{calibration.px_per_mm:.2f} px/mm "
         f"(a tile is {tile_px:.0f} px wide); preview {args.preview}, saved {args.save}"
+        + (f", frame {args.frame}" if args.frame is not None else "")
     )
     if tile_px < 30:
         print(
@@ -90,8 +100,9 @@ def _find_in_source(source: str, layout: MatLayout) -> tuple[Image, Calibration]
     raise wrong
 
 
-def _write_preview(path: Path, image: Image) -> None:
-    """Write the preview; a path OpenCV cannot write is an error, not a silent no-op."""
+def _write_image(path: Path, image: Image, flag: str) -> None:
+    """Write an image for ``flag``; a path OpenCV cannot write is an error, not a silent
+    no-op."""
     try:
         ok = cv2.imwrite(str(path), image)
         reason = "the folder is missing or not writable"
@@ -99,7 +110,7 @@ def _write_preview(path: Path, image: Image) -> None:
         ok, reason = False, "no image writer for that extension"
     if not ok:
         raise RecognitionError(
-            f"cannot write {str(path)!r}", reason, "a writable .png or .jpg path for --preview"
+            f"cannot write {str(path)!r}", reason, f"a writable .png or .jpg path for {flag}"
         )
 
 
