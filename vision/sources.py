@@ -10,6 +10,7 @@ from collections.abc import Callable, Generator, Iterator
 from pathlib import Path
 
 import cv2
+import numpy as np
 
 from .config import load_config
 from .errors import RecognitionError
@@ -35,13 +36,17 @@ def read_image(path: str) -> Image:
         raise RecognitionError(f"cannot open the file ({e.strerror})", path, accepted) from e
     if empty:
         raise RecognitionError("empty file", path, accepted)
-    if not cv2.haveImageReader(path):  # (it reads the signature: no image format has it)
-        raise RecognitionError("not an image", path, accepted)
+    if is_opencv_name(path) and not cv2.haveImageReader(path):  # (it reads the signature:
+        raise RecognitionError("not an image", path, accepted)  # no image format has it)
     if _is_jpeg_cut_short(path):
         # (OpenCV would decode it with its missing rows grey: a table read from its top part)
         raise RecognitionError("damaged image (cut short?)", path, accepted)
     try:
-        image: Image | None = cv2.imread(path, cv2.IMREAD_COLOR)
+        image: Image | None = (
+            cv2.imread(path, cv2.IMREAD_COLOR)
+            if is_opencv_name(path)
+            else cv2.imdecode(np.fromfile(path, np.uint8), cv2.IMREAD_COLOR)
+        )
     except cv2.error as e:
         # (OpenCV refuses, by raising, an image whose header claims more pixels than it will
         # decode: a few bytes on disk can claim gigabytes)
@@ -54,6 +59,17 @@ def read_image(path: str) -> Image:
     if image is None:  # an image's signature, then no image: a file cut short or damaged
         raise RecognitionError("damaged image (cut short?)", path, accepted)
     return image
+
+
+def is_opencv_name(path: str) -> bool:
+    """Can OpenCV be given this file name? One that is not UTF-8 (a camera card's or an old
+    disk's Latin-1 name) reaches Python with lone surrogates, and OpenCV's bindings crash on
+    it (a segmentation fault, not an error): such a file is read and written as bytes."""
+    try:
+        path.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def _is_jpeg_cut_short(path: str) -> bool:
@@ -116,6 +132,12 @@ def frames(
                 return
             yield t, frame
     elif path.is_file():
+        if not is_opencv_name(source):
+            raise RecognitionError(
+                "a video file name OpenCV cannot open (not UTF-8)",
+                source,
+                "a video whose name is UTF-8: rename it",
+            )
         apart = fps if _is_bare_jpeg_stream(path) else None
         yield from _capture(cv2.VideoCapture(str(path)), source, live=False, fps=apart)
     else:

@@ -408,3 +408,32 @@ def test_calibrate_keeps_the_camera_frame_for_recognize_as_camera_md_says(
         ("5-5", "seat0.play"),
         ("6-1", "seat0.play"),
     ]
+
+
+def test_an_image_whose_name_is_not_utf8_is_read_not_a_crash(tmp_path: Path) -> None:
+    """interfaces.md: each image gives its line, the others are still processed. A file name
+    that is not UTF-8 (a camera card's or an old Windows disk's Latin-1 or Shift-JIS name)
+    reaches Python as a str with lone surrogates, which OpenCV's bindings cannot convert: the
+    command died of a segmentation fault, with no line for it or for the images after it.
+    (Run in a child process: the crash would take pytest down.)"""
+    import os
+    import subprocess
+    import sys
+
+    good = tmp_path / "table.png"
+    cv2.imwrite(str(good), render_scene(101)[0])
+    odd = os.fsdecode(bytes(tmp_path) + b"/caf\xe9.png")  # Latin-1 'café.png'
+    Path(odd).write_bytes(good.read_bytes())
+    code = "import sys; from hub.cli import main; sys.exit(main(sys.argv[1:]))"
+    run = [sys.executable, "-c", code, "recognize"]
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2])}
+    done = subprocess.run([*run, "--json", odd, str(good)], capture_output=True, env=env)
+    assert done.returncode == 0, done.stderr.decode(errors="replace")
+    first, second = (json.loads(line) for line in done.stdout.decode().splitlines())
+    assert first["image"] == odd and first["tiles"] == second["tiles"] != []
+    # plain text: the name as it was given, whatever the locale's stdout does with surrogates
+    # (a UTF-8 locale's other than C.UTF-8 refuses them: a UnicodeEncodeError traceback)
+    env["PYTHONIOENCODING"] = "utf-8:strict"
+    done = subprocess.run([*run, odd], capture_output=True, env=env)
+    assert done.returncode == 0, done.stderr.decode(errors="replace")
+    assert done.stdout.startswith(os.fsencode(odd) + b": ")

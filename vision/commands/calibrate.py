@@ -13,7 +13,7 @@ from ..calibrate import Calibration, draw_zones, find_mat
 from ..config import load_config
 from ..errors import RecognitionError
 from ..layout import MatLayout, load_layout
-from ..sources import frames, read_image
+from ..sources import frames, is_opencv_name, read_image
 from ..types import Image
 
 
@@ -104,7 +104,11 @@ def _write_image(path: Path, image: Image, flag: str) -> None:
     """Write an image for ``flag``; a path OpenCV cannot write is an error, not a silent
     no-op."""
     try:
-        ok = cv2.imwrite(str(path), image)
+        if is_opencv_name(str(path)):
+            ok = cv2.imwrite(str(path), image)
+        else:
+            ok, data = cv2.imencode(path.suffix, image)
+            ok = ok and _write_bytes(path, data.tobytes())
         reason = "the folder is missing or not writable"
     except cv2.error:
         ok, reason = False, "no image writer for that extension"
@@ -112,6 +116,14 @@ def _write_image(path: Path, image: Image, flag: str) -> None:
         raise RecognitionError(
             f"cannot write {str(path)!r}", reason, f"a writable .png or .jpg path for {flag}"
         )
+
+
+def _write_bytes(path: Path, data: bytes) -> bool:
+    try:
+        path.write_bytes(data)
+    except OSError:
+        return False
+    return True
 
 
 def _save(calibration: Calibration, path: Path) -> None:

@@ -7,6 +7,7 @@ it lies in; plain photos without a mat work too.
 from __future__ import annotations
 
 import argparse
+import io
 import json
 import sys
 import time
@@ -88,6 +89,10 @@ def run(args: argparse.Namespace) -> int:
     except RecognitionError as e:
         print(f"tiengow recognize: {e}", file=sys.stderr)
         return 2
+    if isinstance(sys.stdout, io.TextIOWrapper):
+        # (a name that is not UTF-8 comes with lone surrogates: printed back as its bytes,
+        # as ls does, where a UTF-8 locale's strict stdout raised on it)
+        sys.stdout.reconfigure(errors="surrogateescape")
     failed = 0
     for name in args.images:
         start = time.perf_counter()
