@@ -384,6 +384,33 @@ def test_calibrate_waits_out_a_cameras_dark_first_frames(
     assert "too dark to find the mat: 16.0" in capsys.readouterr().err
 
 
+def test_calibrate_passes_over_an_unreadable_frame_of_a_folder(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """calibrate --camera FOLDER looks for the mat in the frames of its first seconds, as the
+    hub reads a folder of frames, which passes over one that cannot be read (237ef4d). A
+    damaged frame first (frame2, before frame10) ended calibrate with 'unreadable frame',
+    though the next frame showed the mat; it is now passed over as a frame without the mat
+    is, and said only when no frame shows the mat."""
+    import os
+
+    frames = tmp_path / "frames"
+    frames.mkdir()
+    (frames / "frame2.png").write_text("not a picture")
+    os.utime(frames / "frame2.png", (1e9, 1e9))  # (not a frame still being written)
+    _empty_mat(frames / "frame10.png", seed=6)
+    args = ["calibrate", "--camera", str(frames), "--save", str(tmp_path / "c.json")]
+    assert main([*args, "--preview", str(tmp_path / "p.png")]) == 0
+    assert "mat found" in capsys.readouterr().out
+    (frames / "frame10.png").unlink()
+    assert main([*args, "--preview", str(tmp_path / "p.png")]) == 1
+    err = capsys.readouterr().err
+    assert (
+        f"calibration failed: unreadable frame (not an image): {str(frames / 'frame2.png')!r}"
+        in err
+    )
+
+
 def test_calibrate_keeps_the_camera_frame_for_recognize_as_camera_md_says(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

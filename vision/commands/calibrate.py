@@ -82,11 +82,17 @@ def run(args: argparse.Namespace) -> int:
 def _find_in_source(source: str, layout: MatLayout) -> tuple[Image, Calibration]:
     """The first frame of the source's first ``warm_up_s`` seconds in which the mat is found
     (a camera's first frames are often dark while its exposure settles); when none, what was
-    wrong with the last one."""
+    wrong with the last one. A frame of a folder that cannot be read is passed over as one
+    without the mat is (the hub's camera passes over it too)."""
     warm_up_s = float(load_config("mat")["calibrate"]["warm_up_s"])
     wrong: RecognitionError | None = None
     start: float | None = None
-    with closing(frames(source)) as source_frames:
+
+    def unreadable(e: RecognitionError) -> None:
+        nonlocal wrong
+        wrong = e
+
+    with closing(frames(source, skip=unreadable)) as source_frames:
         for t, frame in source_frames:
             start = t if start is None else start
             if t - start > warm_up_s:
