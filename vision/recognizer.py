@@ -1707,11 +1707,13 @@ def _assemble(
             obs.tiles.append(Tile(face, f.reading.confidence, center, quad))
         else:
             obs.uncertain += 1
+            obs.uncertain_at.append(center)
             notes.append((face, round(f.reading.confidence, 2), f.reading.defects))
     obs.debug["doubtful"] = notes
     for d in doubtful:
         if not any(inside(d.center, k.quad) for k in kept):
             obs.uncertain += 1
+            obs.uncertain_at.append((d.center[0] * unscale, d.center[1] * unscale))
             notes.append((d.reading.face, 0.0, d.reading.defects))
     obs.tiles.sort(key=lambda t: (t.center[1], t.center[0]))
     return obs

@@ -16,7 +16,7 @@ import numpy as np
 from .config import Config, load_config
 from .types import Floats, Image, Observation
 
-Contents = tuple[str, ...]  # sorted faces; face-down tiles as "down"
+Contents = tuple[str, ...]  # sorted faces; face-down tiles as "down", tiles in doubt as "?"
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,6 +91,8 @@ class Stabiliser:
                 counts.setdefault(tile.zone, Counter())[tile.face] += 1
         for zone, backs in obs.face_down_zones.items():
             counts.setdefault(zone, Counter())["down"] += backs
+        for zone, doubtful in obs.uncertain_zones.items():  # (the play is not all read)
+            counts.setdefault(zone, Counter())["?"] += doubtful
         now = {zone: tuple(sorted(c.elements())) for zone, c in counts.items()}
         for zone in set(self._tracks) | set(self._reported):
             now.setdefault(zone, ())

@@ -80,6 +80,8 @@ class TableRecognizer:
                 last[1],
                 tiles=list(last[1].tiles),
                 face_down_zones=dict(last[1].face_down_zones),
+                uncertain_at=list(last[1].uncertain_at),
+                uncertain_zones=dict(last[1].uncertain_zones),
                 debug=dict(last[1].debug),
             )
             laps.lap("unchanged")
@@ -123,6 +125,7 @@ class TableRecognizer:
             # (not its blanks: the backs are counted over the whole mat below, where the
             # tiles read are taken out; counted here too, a stack cut into a box counts twice)
             obs.uncertain += part.uncertain
+            obs.uncertain_at.extend((x + x0, y + y0) for x, y in part.uncertain_at)
             obs.debug.setdefault("doubtful", []).extend(part.debug.get("doubtful", []))  # type: ignore[attr-defined]
             seeds.append(np.add(np.asarray(part.debug.get("pips", np.zeros((0, 2)))), (x0, y0)))
             radii.append(np.asarray(part.debug.get("pip_radii", np.zeros(0))))
@@ -143,6 +146,14 @@ class TableRecognizer:
                 Tile(t.face, t.confidence, (float(centre[0]), float(centre[1])), quad, zone)
             )
         obs.tiles = tiles
+        # (a tile in doubt in a seat's zone: what settles there is not the whole play)
+        doubtful = [self.layout.zone_at((x / self.ppm, y / self.ppm)) for x, y in obs.uncertain_at]
+        obs.uncertain_zones = dict(Counter(zone for zone in doubtful if zone is not None))
+        if obs.uncertain_at:
+            at = cv2.perspectiveTransform(
+                np.array(obs.uncertain_at, np.float64).reshape(-1, 1, 2), self.from_top
+            ).reshape(-1, 2)
+            obs.uncertain_at = [(float(x), float(y)) for x, y in at]
         obs.tiles.sort(key=lambda t: (t.center[1], t.center[0]))
         pips = np.concatenate(seeds) if seeds else np.zeros((0, 2))
         obs.debug["pips"] = pips

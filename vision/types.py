@@ -74,5 +74,8 @@ class Observation:
     #: on the mat: the face-down tiles in each zone (those in no zone are in ``face_down`` only)
     face_down_zones: dict[str, int] = field(default_factory=dict)
     uncertain: int = 0  # tile-like things found but not read with enough confidence
+    #: where those lie (input-image pixels); on the mat, how many in each zone
+    uncertain_at: list[tuple[float, float]] = field(default_factory=list)
+    uncertain_zones: dict[str, int] = field(default_factory=dict)
     tile_px: float = 0.0  # the tile width used, working pixels
     debug: dict[str, object] = field(default_factory=dict)

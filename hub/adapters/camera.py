@@ -173,11 +173,13 @@ class Camera:
             m = _SEAT_ZONE.fullmatch(report.zone)
             if not m:
                 continue
-            faces = tuple(f for f in report.faces if f != "down")
+            faces = tuple(f for f in report.faces if f not in ("down", "?"))
             down = sum(1 for f in report.faces if f == "down")
             conf = min(
                 (tile.confidence for tile in obs.tiles if tile.zone == report.zone), default=1.0
             )
+            if "?" in report.faces:  # a tile there not read: the faces are not the whole play
+                conf = 0.0
             # (the zone's own backs: the others on the mat are won stacks or other seats')
             view = ZoneView(int(m.group(1)), faces, down, conf, t, self._keep(frame))
             self.reports += 1

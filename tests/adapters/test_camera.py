@@ -47,6 +47,27 @@ def test_a_play_is_reported_once_when_it_has_settled(tmp_path: Path) -> None:
     )  # a JPEG
 
 
+def test_a_tile_in_doubt_in_a_play_makes_the_view_unsure_not_a_smaller_play() -> None:
+    """Issue 3: recognition says 'not sure' rather than guess, and a play is seen whole. A
+    pair of 6-6 with a glare over one tile (read in doubt, so not among the tiles) settled
+    as a sure single 6-6, confidence 1.0, which the table plays without asking. A tile in
+    doubt in a zone is now part of what settles there, and the seat's view is unsure
+    (confidence 0), so the pad asks."""
+    import cv2
+
+    from vision.calibrate import find_mat
+    from vision.table import TableRecognizer
+
+    frame, _ = render_table({"seat0.play": ["6-6", "6-6"]}, seed=3)
+    tile = TableRecognizer(find_mat(frame)).observe(frame).tiles[1]
+    centre = (round(tile.center[0]), round(tile.center[1]))
+    cv2.circle(frame, centre, 8, (250, 250, 250), -1)  # a glare hides half its pips
+    views: list[ZoneView] = []
+    Camera(lambda: [(i * 0.1, frame) for i in range(20)], views.append).run()
+    assert len(views) == 1
+    assert views[0].faces == ("6-6",) and views[0].confidence < 0.5
+
+
 def test_a_discard_face_down_is_counted_in_its_own_zone_not_with_the_won_stacks(
     tmp_path: Path,
 ) -> None:
