@@ -365,7 +365,9 @@ def _apply(base: Rules, overrides: Mapping[str, Any], source: str) -> Rules:
         f = OPTION_FIELDS.get(SPEC_NAMES.get(key, key))
         if f is None:
             known = ", ".join(sorted([*OPTION_FIELDS, *SPEC_NAMES]))
-            raise RulesError(f"{source}: unknown option {key!r}; known options: {known}")
+            raise RulesError(
+                f"{source}: unknown option {key!r} with value {value!r}; known options: {known}"
+            )
         if key == "li_pai":
             if not isinstance(value, Mapping):
                 raise RulesError(
@@ -388,7 +390,8 @@ def _li_pai(into: dict[str, bool], value: Mapping[str, Any], source: str) -> Non
         g = LI_PAI_FIELDS.get(k)
         if g is None:
             raise RulesError(
-                f"{source}: unknown 例牌 'li_pai.{k}'; known: {', '.join(LI_PAI_FIELDS)}"
+                f"{source}: unknown 例牌 'li_pai.{k}' with value {v!r}; "
+                f"known: {', '.join(LI_PAI_FIELDS)}"
             )
         into[k] = _coerce(source, f"li_pai.{k}", g, v)
 

@@ -59,7 +59,7 @@ def test_a_preset_file_can_derive_from_another(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("body", "pattern"),
     [
-        ("wen_zen = true", r"unknown option 'wen_zen'; known options: .*wen_zun"),
+        ("wen_zen = true", r"unknown option 'wen_zen' with value True; known options: .*wen_zun"),
         (
             'banker_multiplier = "triple"',
             r"'banker_multiplier' has value 'triple'; allowed: 'streak_plus_one' \| 'double'",
@@ -99,6 +99,30 @@ def test_bad_rules_files_name_the_key_the_value_and_what_is_allowed(
     f.write_text(body + "\n", encoding="utf-8")
     with pytest.raises(RulesError, match=pattern):
         load_rules(str(f))
+
+
+@pytest.mark.parametrize(
+    ("written", "pattern"),
+    [
+        ({"preset": "hk", "wen_zen": True}, r"unknown option 'wen_zen' with value True; known "),
+        (
+            {"preset": "hk", "li_pai": {"five_pairs": 1}},
+            r"unknown 例牌 'li_pai.five_pairs' with value 1; known: quan_bai",
+        ),
+        (
+            {"preset": "hk", "li_pai.tian_hu": "yes"},
+            r"unknown 例牌 'li_pai.tian_hu' with value 'yes'",
+        ),
+    ],
+)
+def test_an_option_the_spec_does_not_name_is_refused_with_its_value(
+    written: dict[str, object], pattern: str
+) -> None:
+    """A transcript's rules object naming an option rules.md §I does not name is refused naming
+    the option, the value it was given and the options that exist (style.md: an error says the
+    offending value), as a known option with a wrong value is."""
+    with pytest.raises(RulesError, match=pattern):
+        resolve_rules(written)
 
 
 def test_missing_file() -> None:
@@ -185,7 +209,9 @@ def test_a_li_pai_option_may_be_named_as_the_spec_writes_it(tmp_path: Path) -> N
     f = tmp_path / "club.toml"
     f.write_text('"li_pai.seven_mil" = true\n', encoding="utf-8")
     assert load_rules(str(f)).li_pai.seven_mil
-    with pytest.raises(RulesError, match=r"unknown 例牌 'li_pai.seven_mill'; known: quan_bai"):
+    with pytest.raises(
+        RulesError, match=r"unknown 例牌 'li_pai.seven_mill' with value True; known: quan_bai"
+    ):
         resolve_rules({"preset": "hk", "li_pai.seven_mill": True})
     with pytest.raises(RulesError, match=r"'li_pai.seven_mil' has value 'yes'; allowed: true"):
         resolve_rules({"preset": "hk", "li_pai.seven_mil": "yes"})
