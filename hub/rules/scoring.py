@@ -218,23 +218,29 @@ def _slam(
         or (rules.yao_single_is_ba_zhi and lead_face in yao)
     )
     if ba and last.winner == banker:
-        ba = _BANKER_BA_ZHI[rules.banker_ba_zhi_rule](last, lead_face, banker_opening_lead)
+        top_opening = _is_top_lead(banker_opening_lead, rules.wen_zun)
+        ba = _BANKER_BA_ZHI[rules.banker_ba_zhi_rule](last, lead_face, top_opening)
     return ("ba_zhi", rules.ba_zhi_mult) if ba else ("qi_zhi", rules.qi_zhi_mult)
 
 
-def _top_or_bottom_or_combo(last: LastTrick, lead_face: int, opening: int) -> bool:
+def _is_top_lead(lead: int, wen_zun: bool) -> bool:
+    """A lead of a top tile (天, 9) or of 至尊 (§E.8 (a)); with 文尊 played, a led 5-1 pair
+    counts as 至尊 (§B.5), so it is one too."""
+    if lead == ZHIZUN_MASK or (wen_zun and lead == WENZUN_MASK):
+        return True
+    return any(FACE_INDEX[t] in _TOP_FACES for t in range(N_TILES) if lead >> t & 1)
+
+
+def _top_or_bottom_or_combo(last: LastTrick, lead_face: int, top_opening: bool) -> bool:
     return last.size >= 2 or FACES[lead_face].text in ("6-6", "6-3", "5-4", "5-1", "2-1")
 
 
-def _no_top_opening_and_combo(last: LastTrick, lead_face: int, opening: int) -> bool:
-    top_opening = opening == ZHIZUN_MASK or any(
-        FACE_INDEX[t] in _TOP_FACES for t in range(N_TILES) if opening >> t & 1
-    )
+def _no_top_opening_and_combo(last: LastTrick, lead_face: int, top_opening: bool) -> bool:
     return last.size >= 2 and not top_opening
 
 
-_BANKER_BA_ZHI: dict[BankerBaZhiRule, Callable[[LastTrick, int, int], bool]] = {
-    BankerBaZhiRule.SAME_AS_OTHERS: lambda last, face, opening: True,
+_BANKER_BA_ZHI: dict[BankerBaZhiRule, Callable[[LastTrick, int, bool], bool]] = {
+    BankerBaZhiRule.SAME_AS_OTHERS: lambda last, face, top_opening: True,
     BankerBaZhiRule.TOP_BOTTOM_OR_COMBO: _top_or_bottom_or_combo,
     BankerBaZhiRule.NO_TOP_OPENING_AND_COMBO: _no_top_opening_and_combo,
 }
