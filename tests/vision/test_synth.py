@@ -1,8 +1,11 @@
 from __future__ import annotations
 
+import copy
+
 import numpy as np
 
-from vision.synth import render_scene, render_table
+from vision.config import load_config
+from vision.synth import render_scene, render_table, render_tile
 
 
 def test_same_seed_same_frame_and_truth() -> None:
@@ -50,3 +53,26 @@ def test_table_tiles_lie_in_their_zones() -> None:
         ("3-1", "seat1.play"),
         ("6-6", "centre"),
     ]
+
+
+def _with_lines(share: float) -> dict[str, dict[str, object]]:
+    cfg = copy.deepcopy(load_config("synth"))
+    cfg["tile"]["centre_line_share"] = share
+    return cfg
+
+
+def test_a_set_with_lines_draws_one_across_each_tile_and_leaves_the_scene_as_it_was() -> None:
+    plain, truth = render_scene(9003)
+    lined, lined_truth = render_scene(9003, cfg=_with_lines(1.0))
+    none, _ = render_scene(9003, cfg=_with_lines(0.0))
+    assert np.array_equal(plain, none)  # (the choice does not move the scene's tiles)
+    assert lined_truth.tiles == truth.tiles
+    assert not np.array_equal(plain, lined)
+    # only across the tiles' middles: a 1-1's body is plain but for its line
+    image, tile = render_tile("1-1", seed=0, scheme="dark", cfg=_with_lines(1.0))
+    bare, _ = render_tile("1-1", seed=0, scheme="dark")
+    changed = np.argwhere(np.abs(image.astype(int) - bare).max(axis=2) > 0)
+    centre = np.array(tile.center)
+    length = float(np.hypot(*np.subtract(tile.corners[3], tile.corners[0])))
+    assert len(changed) > 0
+    assert np.abs(changed[:, 0] - centre[1]).max() <= 0.05 * length  # (upright: rows)

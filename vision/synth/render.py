@@ -101,6 +101,9 @@ class _Style:
     one_scale: float
     scheme: str
     long_three: bool = False  # the 3-3's 3s run along the tile (see LONG_THREE)
+    #: a line between the halves, as some sets have: (length and width as fractions of the
+    #: tile's width, its colour); None for none
+    line: tuple[float, float, tuple[int, int, int]] | None = None
 
 
 def _uniform(rng: np.random.Generator, bounds: Sequence[float]) -> float:
@@ -137,7 +140,24 @@ def _style(rng: np.random.Generator, cfg: Config, scheme: str | None = None) -> 
         # drawn from a child generator: the scene's own stream (where its tiles lie) is the
         # same with this choice as it was before the choice was made
         long_three=bool(rng.spawn(1)[0].random() < float(cfg["long_three_share"])),
+        line=_line(rng.spawn(1)[0], cfg, body, scheme),
     )
+
+
+def _line(
+    rng: np.random.Generator, cfg: Config, body: tuple[int, int, int], scheme: str
+) -> tuple[float, float, tuple[int, int, int]] | None:
+    """The line between the halves some sets have (engraved or painted): lighter than a black
+    body, darker than an ivory one; None for a set without. (From its own generator, as the
+    long three: a scene's tiles lie where they did before the choice was made.)"""
+    if not rng.random() < float(cfg.get("centre_line_share", 0.0)):
+        return None
+    contrast = _uniform(rng, cfg["centre_line_contrast"])
+    sign = -1 if scheme == "ivory" else 1
+    colour = tuple(int(np.clip(c + sign * contrast, 0, 255)) for c in body)
+    length = _uniform(rng, cfg["centre_line_length"])
+    width = _uniform(rng, cfg["centre_line_width"])
+    return (length, width, (colour[0], colour[1], colour[2]))
 
 
 _SHIFT = 4  # sub-pixel bits for cv2 drawing
@@ -196,6 +216,12 @@ def _draw_tile(canvas: Image, tile: _Placed, style: _Style, cfg: Config) -> None
     cv2.fillPoly(canvas, [inner_outline], style.body, cv2.LINE_AA, _SHIFT)
     if tile.face is None:
         return
+    if style.line is not None:
+        length, width, colour = style.line
+        ends = [tile.to_world(0.5 + sign * length / 2, 0.5) for sign in (-1, 1)]
+        a, b = (tuple(round(c * _SCALE) for c in end) for end in ends)
+        thickness = max(1, round(width * tile.width))
+        cv2.line(canvas, a, b, colour, thickness, cv2.LINE_AA, _SHIFT)
     for u, v, radius, red in _pips(tile.face, style):
         x, y = tile.to_world(u, v)
         r = radius * tile.width
