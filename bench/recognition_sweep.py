@@ -2,7 +2,8 @@
 `vision/config/synth.toml` (smaller or larger tiles, tiles as small as a camera over a whole
 table sees them, longer tiles, bigger or smaller pips, blur and noise, gaps between tiles, a
 camera further off overhead, dim light, strong glare, ivory tiles only, tiles dealt in pairs
-laid together) and reads 30 scenes, as a renderer we never saw might draw them.
+laid together, a line between every tile's halves) and reads 30 scenes, as a renderer we
+never saw might draw them.
 
 Prints recall, wrong tiles and phantom tiles per row; writes results/vision_sweep.json.
 Run: ``.venv/bin/python bench/recognition_sweep.py``.
@@ -49,6 +50,8 @@ VARIANTS: dict[str, dict[tuple[str, str], Any]] = {
     },
     "ivory tiles only": {("tile", "ivory_share"): 1.0},
     "pairs laid together": {("scene", "pairs"): True},
+    # (a set with a line engraved or painted between every tile's halves)
+    "a line between the halves": {("tile", "centre_line_share"): 1.0},
 }
 
 

@@ -101,6 +101,117 @@ def recognize(
         from .errors import RecognitionError
 
         raise RecognitionError("not a colour image", image.shape, "an 8-bit BGR image (h, w, 3)")
+    args = (tile_px, aspect, ground, no_tiles, pip_kernel)
+    obs = _recognize(image, cfg, *args, lined=False)
+    if not _in_doubt(obs, cfg["lines"]):
+        return obs
+    # Most Chinese sets show nothing between a tile's halves, and a line there is the seam of
+    # two tiles end to end: that is how a cell across two tiles' halves is told from a tile.
+    # Some sets have a line (engraved or painted) across every tile: each tile's region
+    # stops at it, a half, which no cut fits, and nearly every tile is left in doubt. Read
+    # so again as a set with lines (the lines taken out of the regions' colours, and not
+    # held against a cell), that reading is kept if its tiles show the line and it reads more.
+    again = _recognize(image, _lined(cfg), *args, lined=True)
+    if len(again.tiles) <= len(obs.tiles) or not _show_lines(again, obs, image, cfg):
+        obs.debug["ms"] = float(obs.debug["ms"]) + float(again.debug["ms"])  # type: ignore[arg-type]
+        return obs
+    again.debug["ms"] = float(obs.debug["ms"]) + float(again.debug["ms"])  # type: ignore[arg-type]
+    again.debug["lined"] = True
+    return again
+
+
+def _in_doubt(obs: Observation, cfg: Config) -> bool:
+    """Are many of the frame's tiles left in doubt, as a set with lines leaves them: tiles'
+    halves (regions no cut fits, two by two as long as a tile), or cells showing a line
+    across their middle?"""
+    if obs.uncertain < max(1.0, float(cfg["doubt_share"]) * len(obs.tiles)):
+        return False
+    # (where no tile was read at all, nothing tells: a lone tile's halves may be one region)
+    signs = int(obs.debug.get("lined_signs", 0))  # type: ignore[call-overload]
+    return not obs.tiles or signs >= int(cfg["min_signs"])
+
+
+def _halves(doubtful: list[_Found], cfg: Config) -> int:
+    """How many of the regions no cut fits are about square and lie beside another such,
+    the two as long as a tile together: a tile's halves, each grown to a line between them."""
+    boxes = []
+    for f in doubtful:
+        if f.reading.defects != (_NO_CUT,):
+            continue
+        q = np.array(f.quad, np.float64)
+        sides = np.hypot(*(q[[1, 3]] - q[0]).T)
+        if float(sides.max()) <= float(cfg["half_squareness"]) * float(sides.min()):
+            boxes.append((q.mean(axis=0), float(sides.mean())))
+    paired = 0
+    for i, (c, side) in enumerate(boxes):
+        paired += any(
+            j != i
+            and abs(math.log(side / other)) < float(cfg["half_sizes"])
+            and 0.8 <= float(np.hypot(*(c - d))) / (0.5 * (side + other)) <= 1.3
+            for j, (d, other) in enumerate(boxes)
+        )
+    return paired
+
+
+def _lined(cfg: Config) -> Config:
+    """The config for a set with a line between every tile's halves: no cell is held to
+    be two tiles' halves for a line across its middle."""
+    read = {**cfg["read"], "middle_seam": math.inf, "middle_seam_other": math.inf}
+    return {**cfg, "read": read}
+
+
+def _without_lines(image: Image, bright: bool, width: float, cfg: Config) -> Image:
+    """The image with thin lines lighter than a black tile's body (darker than an ivory
+    one's) taken out, for growing regions over: what a grey opening (closing) narrower than
+    any pip takes away, where that is long as a line across a tile. Not dots (a cloth's,
+    which would leave it one colour, for regions to grow over whole)."""
+    k = max(3, round(float(cfg["erase"]) * width)) | 1
+    kernel = cv2.getStructuringElement(cv2.MORPH_RECT, (k, k))
+    smoothed: Image = cv2.morphologyEx(image, cv2.MORPH_OPEN if bright else cv2.MORPH_CLOSE, kernel)
+    taken = (cv2.absdiff(image, smoothed).max(axis=2) >= int(cfg["erase_contrast"])).astype(
+        np.uint8
+    )
+    _, labels, stats, _ = cv2.connectedComponentsWithStats(taken, connectivity=8)
+    reach = np.hypot(stats[:, cv2.CC_STAT_WIDTH], stats[:, cv2.CC_STAT_HEIGHT])
+    lines = reach >= float(cfg["line_length"]) * width
+    lines[0] = False
+    if not lines.any():
+        return image
+    out = image.copy()
+    where = lines[labels]
+    out[where] = smoothed[where]
+    return out
+
+
+def _show_lines(again: Observation, obs: Observation, image: Image, cfg: Config) -> bool:
+    """Do most of the tiles read again, that were not read before, show a line across their
+    middle, as a set with lines has? (Read as any tile is, each shows it as the seam of two
+    tiles' halves.)"""
+    light = lightness(image)
+    shown = 0
+    new = [t for t in again.tiles if not any(inside(t.center, o.corners) for o in obs.tiles)]
+    for tile in new:
+        q = np.array(tile.corners, np.float64)
+        width, length = float(np.hypot(*(q[1] - q[0]))), float(np.hypot(*(q[3] - q[0])))
+        mask = np.zeros(light.shape, np.uint8)
+        cv2.fillConvexPoly(mask, np.round(q).astype(np.int32), 1)
+        bright = median(light[mask > 0]) < 128  # (a black tile's pips are bright)
+        reading = read_tile(image, tile.corners, bright, length / max(width, 1.0), cfg["read"])
+        shown += SEAM in reading.defects
+    return shown > float(cfg["lines"]["shown_share"]) * len(new)
+
+
+def _recognize(
+    image: Image,
+    cfg: Config,
+    tile_px: float | None,
+    aspect: float | None,
+    ground: tuple[float, float, float] | None,
+    no_tiles: list[Quad] | None,
+    pip_kernel: float | None,
+    lined: bool,
+) -> Observation:
+    """``recognize``, for a set with lines between the halves if ``lined``."""
     laps = Laps()
     work, scale = _prepare(image, tile_px, cfg["prepare"])
     light = lightness(work)
@@ -140,7 +251,11 @@ def recognize(
         )
         if guess <= 0:
             continue
-        regions = segment(smooth, pips, guess, cfg["segment"], ground, not_ground, edges)
+        grown_over, bounds = smooth, edges
+        if lined:
+            grown_over = _without_lines(smooth, pips.bright, guess, cfg["lines"])
+            bounds = None if edges is None else edge_mask(grown_over, cfg["segment"])
+        regions = segment(grown_over, pips, guess, cfg["segment"], ground, not_ground, bounds)
         laps.lap("segment")
         if tile_px is not None:
             ratio = aspect if aspect is not None else float(cfg["locate"]["default_aspect"])
@@ -253,6 +368,9 @@ def recognize(
     counted = [xy for p in both for xy in p.xy[p.seed & _not_specks(p.radius, cfg)]]
     every = np.array(counted, np.float64).reshape(-1, 2)
     obs = _assemble(found, doubtful, float(cfg["read"]["min_confidence"]), 1.0 / scale, every)
+    if not lined:
+        seams = sum(SEAM in f.reading.defects for f in doubtful + found)
+        obs.debug["lined_signs"] = _halves(doubtful, cfg["lines"]) + seams
     obs.tile_px = used_width / scale if scale > 0 else 0.0
     laps.lap("assemble")
     obs.debug["stages_ms"] = dict(laps.ms)
@@ -498,6 +616,8 @@ def _leftovers(
     for group in _near_each_other(pips.xy[free], float(cfg["locate"]["pip_link"]) * width):
         if len(group) < 2:
             continue  # a tile shows two pips at least, within the link of each other
+        if len(group) > int(cfg["locate"]["leftover_max_pips"]):
+            continue  # more pips than a row of tiles shows: a cloth's dots (tried as tiles: minutes)
         own = [free[k] for k in group]
         centre = pips.xy[own].mean(axis=0)
         angles = _angles_near(centre, sure, pips.xy[own], cfg["locate"])
