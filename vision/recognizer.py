@@ -42,7 +42,7 @@ from .locate import (
 from .medians import median, percentile
 from .pips import find_pips, lightness
 from .read import SEAM, SIX_ACROSS, canonical, read_tile
-from .segment import Region, edge_mask, glare_on_ground, ground_mask, segment
+from .segment import GREY, Region, edge_mask, glare_on_ground, ground_mask, segment
 from .timing import Laps
 from .types import Array, Bools, Contour, Floats, Image, Observation, Pips, Quad, Reading, Tile
 
@@ -112,12 +112,13 @@ def recognize(
     # so again as a set with lines (the lines taken out of the regions' colours, and not
     # held against a cell), that reading is kept if its tiles show the line and it reads more.
     again = _recognize(image, _lined(cfg), *args, lined=True)
-    if len(again.tiles) <= len(obs.tiles) or not _show_lines(again, obs, image, cfg):
-        obs.debug["ms"] = float(obs.debug["ms"]) + float(again.debug["ms"])  # type: ignore[arg-type]
-        return obs
-    again.debug["ms"] = float(obs.debug["ms"]) + float(again.debug["ms"])  # type: ignore[arg-type]
-    again.debug["lined"] = True
-    return again
+    both_ms = float(obs.debug["ms"]) + float(again.debug["ms"])  # type: ignore[arg-type]
+    kept = obs
+    if len(again.tiles) > len(obs.tiles) and _show_lines(again, obs, image, cfg):
+        kept = again
+        kept.debug["lined"] = True
+    kept.debug["ms"] = both_ms
+    return kept
 
 
 def _in_doubt(obs: Observation, cfg: Config) -> bool:
@@ -187,15 +188,12 @@ def _show_lines(again: Observation, obs: Observation, image: Image, cfg: Config)
     """Do most of the tiles read again, that were not read before, show a line across their
     middle, as a set with lines has? (Read as any tile is, each shows it as the seam of two
     tiles' halves.)"""
-    light = lightness(image)
     shown = 0
     new = [t for t in again.tiles if not any(inside(t.center, o.corners) for o in obs.tiles)]
     for tile in new:
-        q = np.array(tile.corners, np.float64)
-        width, length = float(np.hypot(*(q[1] - q[0]))), float(np.hypot(*(q[3] - q[0])))
-        mask = np.zeros(light.shape, np.uint8)
-        cv2.fillConvexPoly(mask, np.round(q).astype(np.int32), 1)
-        bright = median(light[mask > 0]) < 128  # (a black tile's pips are bright)
+        _, _, _, width, length = cell_axes(tile.corners)
+        # (the bodies the regions take for black tiles', whose pips are bright)
+        bright = float(_body(image, tile.corners) @ GREY) <= float(cfg["segment"]["dark_body_max"])
         reading = read_tile(image, tile.corners, bright, length / max(width, 1.0), cfg["read"])
         shown += SEAM in reading.defects
     return shown > float(cfg["lines"]["shown_share"]) * len(new)

@@ -18,7 +18,7 @@ from .types import Bools, Contour, Floats, Image, Pips
 
 # ways to grow a region besides a colour tolerance
 _GROUND, _FLOATING, _SPLIT = "ground", "floating", "split"
-_GREY = np.array([0.114, 0.587, 0.299])  # B, G, R weights of a colour's grey level
+GREY = np.array([0.114, 0.587, 0.299])  # B, G, R weights of a colour's grey level
 _RING = np.array([(math.cos(a), math.sin(a)) for a in np.linspace(0, 2 * math.pi, 12, False)])
 
 
@@ -50,7 +50,7 @@ def body_colours(image: Image, pips: Pips) -> Floats:
     xs = np.clip(np.round(pts[..., 0]).astype(int), 0, w - 1)
     ys = np.clip(np.round(pts[..., 1]).astype(int), 0, h - 1)
     ring = image[ys, xs].astype(np.float64)  # (n, samples, 3)
-    grey = ring @ _GREY
+    grey = ring @ GREY
     order = np.argsort(grey if pips.bright else -grey, axis=1)[:, : len(_RING) * 2 // 3]
     body: Floats = np.median(np.take_along_axis(ring, order[..., None], axis=1), axis=1)
     return body
@@ -106,7 +106,7 @@ def segment(
     body = body_colours(image, pips)
     # pips on a body of the other lightness, or far larger than the others (the table showing
     # between two tiles), are no tile's: painting them over would bridge the tiles either side
-    body_grey = body @ _GREY
+    body_grey = body @ GREY
     painted = (body_grey > float(cfg["dark_body_max"])) != pips.bright
     typical = float(np.median(pips.radius[pips.seed] if pips.seed.any() else pips.radius))
     largest = float(cfg["max_pip_radius"]) * typical
@@ -185,7 +185,7 @@ class _Grower:
         self.image, self.pips, self.body, self.covered = image, pips, body, covered
         self.largest = largest
         self.edges, self.not_ground, self.cfg, self.tile_px = edges, not_ground, cfg, tile_px
-        self.body_grey = body @ _GREY
+        self.body_grey = body @ GREY
         self.halves = [
             round(float(cfg["window_first"]) * tile_px),
             round(float(cfg["window"]) * tile_px),

@@ -19,16 +19,22 @@ class Clock:
         return self.now
 
 
+def _club(tmp_path: Path) -> tuple[Clock, TableService]:
+    """A table on a ledger whose clock the test moves, a session started."""
+    clock = Clock()
+    service = TableService(Ledger(tmp_path / "club.db", clock=clock))
+    service.start_session(SESSION, "t")
+    return clock, service
+
+
 def test_retention_keeps_the_frames_of_the_session_still_in_play(tmp_path: Path) -> None:
     """Frames are kept for disputes for ``frame_retention_days`` (README), then forgotten. A
     play of the session still going on may yet be disputed: its frame is kept however long
     the session lasts (it was forgotten once as old as the retention, its event left
     pointing at nothing to review); once that session has ended, or a frame confirms no
     event of it, the retention applies."""
-    clock = Clock()
-    service = TableService(Ledger(tmp_path / "club.db", clock=clock))
+    clock, service = _club(tmp_path)
     ledger = service.ledger
-    service.start_session(SESSION, "t")
     lead = ledger.store_frame(b"lead")
     service.submit({"seat": "E", "play": ["6-6"]}, "camera", frame_id=lead)
     unused = ledger.store_frame(b"nothing played")  # a view no event was confirmed by
@@ -43,10 +49,8 @@ def test_retention_keeps_the_frames_of_the_session_still_in_play(tmp_path: Path)
 def test_a_new_session_leaves_the_last_ones_frames_to_the_retention(tmp_path: Path) -> None:
     """A session left unended when the next one started is over too: only the session the
     hub resumes can still be played, so its frames alone are kept past the retention."""
-    clock = Clock()
-    service = TableService(Ledger(tmp_path / "club.db", clock=clock))
+    clock, service = _club(tmp_path)
     ledger = service.ledger
-    service.start_session(SESSION, "t")
     old = ledger.store_frame(b"old")
     service.submit({"seat": "E", "play": ["6-6"]}, "camera", frame_id=old)
     service.start_session(SESSION, "t")

@@ -12,9 +12,10 @@ from vision.calibrate import find_mat
 from vision.config import load_config
 from vision.errors import RecognitionError
 from vision.faces import CHINESE_SET
-from vision.recognizer import Recognizer, recognize
+from vision.recognizer import Recognizer, _show_lines, recognize
 from vision.synth import render_scene, render_table, render_tile, take_away
 from vision.table import TableRecognizer
+from vision.types import Observation
 
 SCENES = range(100, 112)
 
@@ -1366,16 +1367,22 @@ def _lined_set() -> dict[str, dict[str, object]]:
     return cfg
 
 
+def _lone_tile(face: str, scheme: str, cfg: dict[str, dict[str, object]] | None) -> np.ndarray:
+    """A tile on plain felt in a picture of a camera's proportions."""
+    tile, _ = render_tile(face, seed=0, scheme=scheme, width=44.0, angle=0.0, cfg=cfg)
+    image = np.empty((360, 640, 3), np.uint8)
+    image[:] = tile[0, 0]  # (the felt)
+    image[40 : 40 + tile.shape[0], 100 : 100 + tile.shape[1]] = tile
+    return image
+
+
 @pytest.mark.parametrize("scheme", ["dark", "ivory"])
 @pytest.mark.parametrize("face", ["6-4", "5-1", "2-2", "6-6"])
 def test_a_tile_with_a_line_between_its_halves_is_read(face: str, scheme: str) -> None:
     """Some sets have a line (engraved or painted) across every tile's middle, where a
     Chinese tile most often shows none and a line is the seam of two tiles end to end: the
     tile's region stopped at it, half a tile, and no tile was read."""
-    tile, _ = render_tile(face, seed=0, scheme=scheme, width=44.0, angle=0.0, cfg=_lined_set())
-    image = np.empty((360, 640, 3), np.uint8)
-    image[:] = tile[0, 0]  # (the felt)
-    image[40 : 40 + tile.shape[0], 100 : 100 + tile.shape[1]] = tile
+    image = _lone_tile(face, scheme, _lined_set())
     assert [t.face for t in recognize(image).tiles] == [face]
 
 
@@ -1390,10 +1397,13 @@ def test_scenes_of_a_set_with_lines_are_read_and_never_misread() -> None:
     assert right >= 0.8 * total  # (0.83 here, 0.2 before; the sweep measures more scenes)
 
 
-def test_a_table_without_lines_is_not_read_as_a_set_with_lines() -> None:
-    """A frame left in doubt is read again as a set with lines, and that reading is kept
-    only if its new tiles show the line: a scene of glare with doubt left reads as before."""
-    image, _ = render_scene(9014)
-    obs = recognize(image)
-    assert obs.uncertain >= 1
-    assert "lined" not in obs.debug
+def test_a_reading_as_a_set_with_lines_is_kept_only_where_its_tiles_show_the_line() -> None:
+    """The second reading is kept only if its new tiles, read as any tile is, show a line
+    across their middle: a set without lines, read so, is read as it was."""
+    cfg = load_config("recognize")
+    for lined in (False, True):
+        image = _lone_tile("6-4", "dark", _lined_set() if lined else None)
+        obs = recognize(image)
+        assert [t.face for t in obs.tiles] == ["6-4"]
+        assert _show_lines(obs, Observation(), image, cfg) is lined
+        assert ("lined" in obs.debug) is lined
