@@ -103,53 +103,54 @@ def recognize(
         raise RecognitionError("not a colour image", image.shape, "an 8-bit BGR image (h, w, 3)")
     args = (tile_px, aspect, ground, no_tiles, pip_kernel)
     obs = _recognize(image, cfg, *args, lined=False)
-    if not _in_doubt(obs, cfg["lines"]):
+    if not _in_doubt(obs, tile_px is not None, cfg["lines"]):
         return obs
     # Most Chinese sets show nothing between a tile's halves, and a line there is the seam of
     # two tiles end to end: that is how a cell across two tiles' halves is told from a tile.
     # Some sets have a line (engraved or painted) across every tile: each tile's region
     # stops at it, a half, which no cut fits, and nearly every tile is left in doubt. Read
     # so again as a set with lines (the lines taken out of the regions' colours, and not
-    # held against a cell), that reading is kept if its tiles show the line and it reads more.
+    # held against a cell), that reading is kept if it reads more and its new tiles hold.
     again = _recognize(image, _lined(cfg), *args, lined=True)
     both_ms = float(obs.debug["ms"]) + float(again.debug["ms"])  # type: ignore[arg-type]
     kept = obs
-    if len(again.tiles) > len(obs.tiles) and _show_lines(again, obs, image, cfg):
+    if len(again.tiles) > len(obs.tiles) and _read_again_holds(again, obs, image, cfg):
         kept = again
         kept.debug["lined"] = True
     kept.debug["ms"] = both_ms
     return kept
 
 
-def _in_doubt(obs: Observation, cfg: Config) -> bool:
+def _in_doubt(obs: Observation, known_size: bool, cfg: Config) -> bool:
     """Are many of the frame's tiles left in doubt, as a set with lines leaves them: tiles'
     halves (regions no cut fits, two by two as long as a tile), or cells showing a line
-    across their middle?"""
+    across their middle? On the mat (``known_size``) many in doubt is enough: its zones are
+    small pictures, read again in little time, and a row of tiles there grows whole over
+    its lines, its cells refused for them."""
     if obs.uncertain < max(1.0, float(cfg["doubt_share"]) * len(obs.tiles)):
         return False
     # (where no tile was read at all, nothing tells: a lone tile's halves may be one region)
     signs = int(obs.debug.get("lined_signs", 0))  # type: ignore[call-overload]
-    return not obs.tiles or signs >= int(cfg["min_signs"])
+    return known_size or not obs.tiles or signs >= int(cfg["min_signs"])
 
 
 def _halves(doubtful: list[_Found], cfg: Config) -> int:
-    """How many of the regions no cut fits are about square and lie beside another such,
-    the two as long as a tile together: a tile's halves, each grown to a line between them."""
+    """How many of the regions no cut fits lie beside another of their size and shape, as
+    far apart as they are wide across the gap: a tile's halves (or a row's), each grown to
+    a line between them."""
     boxes = []
     for f in doubtful:
-        if f.reading.defects != (_NO_CUT,):
-            continue
-        q = np.array(f.quad, np.float64)
-        sides = np.hypot(*(q[[1, 3]] - q[0]).T)
-        if float(sides.max()) <= float(cfg["half_squareness"]) * float(sides.min()):
-            boxes.append((q.mean(axis=0), float(sides.mean())))
+        if f.reading.defects == (_NO_CUT,):
+            q = np.array(f.quad, np.float64)
+            boxes.append((q.mean(axis=0), np.sort(np.hypot(*(q[[1, 3]] - q[0]).T))))
+    alike = float(cfg["half_sizes"])
     paired = 0
-    for i, (c, side) in enumerate(boxes):
+    for i, (c, sides) in enumerate(boxes):
         paired += any(
             j != i
-            and abs(math.log(side / other)) < float(cfg["half_sizes"])
-            and 0.8 <= float(np.hypot(*(c - d))) / (0.5 * (side + other)) <= 1.3
-            for j, (d, other) in enumerate(boxes)
+            and bool(np.all(np.abs(np.log(sides / others)) < alike))
+            and 0.8 <= float(np.hypot(*(c - d))) / (0.5 * (sides[0] + others[0])) <= 1.3
+            for j, (d, others) in enumerate(boxes)
         )
     return paired
 
@@ -184,10 +185,11 @@ def _without_lines(image: Image, bright: bool, width: float, cfg: Config) -> Ima
     return out
 
 
-def _show_lines(again: Observation, obs: Observation, image: Image, cfg: Config) -> bool:
-    """Do most of the tiles read again, that were not read before, show a line across their
-    middle, as a set with lines has? (Read as any tile is, each shows it as the seam of two
-    tiles' halves.)"""
+def _read_again_holds(again: Observation, obs: Observation, image: Image, cfg: Config) -> bool:
+    """Do most of the tiles read again, that were not read before, and two of them at least,
+    show a line across their middle when read as any tile is, as a set with lines has?
+    (One alone is also what a cell across two tiles' halves shows, their seam between: in a
+    picture cut through a row, a 3-1 read 3-3.)"""
     shown = 0
     new = [t for t in again.tiles if not any(inside(t.center, o.corners) for o in obs.tiles)]
     for tile in new:
@@ -196,7 +198,8 @@ def _show_lines(again: Observation, obs: Observation, image: Image, cfg: Config)
         bright = float(_body(image, tile.corners) @ GREY) <= float(cfg["segment"]["dark_body_max"])
         reading = read_tile(image, tile.corners, bright, length / max(width, 1.0), cfg["read"])
         shown += SEAM in reading.defects
-    return shown > float(cfg["lines"]["shown_share"]) * len(new)
+    share = float(cfg["lines"]["shown_share"])
+    return shown >= int(cfg["lines"]["min_shown"]) and shown > share * len(new)
 
 
 def _recognize(
