@@ -2,10 +2,12 @@
 `vision/config/synth.toml` (smaller or larger tiles, tiles as small as a camera over a whole
 table sees them, longer tiles, bigger or smaller pips, blur and noise, gaps between tiles, a
 camera further off overhead, dim light, strong glare, ivory tiles only, tiles dealt in pairs
-laid together, a line between every tile's halves) and reads 30 scenes, as a renderer we
-never saw might draw them.
+laid together, a line between every tile's halves, playing cards and hands resting on the
+table, and those on empty tables) and reads 30 scenes, as a renderer we never saw might
+draw them.
 
-Prints recall, wrong tiles and phantom tiles per row; writes results/vision_sweep.json.
+Prints recall, wrong tiles, phantom tiles and backs counted (against those lying face down)
+per row; writes results/vision_sweep.json.
 Run: ``.venv/bin/python bench/recognition_sweep.py``.
 """
 
@@ -52,6 +54,13 @@ VARIANTS: dict[str, dict[tuple[str, str], Any]] = {
     "pairs laid together": {("scene", "pairs"): True},
     # (a set with a line engraved or painted between every tile's halves)
     "a line between the halves": {("tile", "centre_line_share"): 1.0},
+    # (number cards, their suits' marks pip-like; hands resting clear of the tiles)
+    "playing cards and hands": {("scene", "cards"): [1, 2], ("scene", "hands"): [1, 2]},
+    "empty, cards and hands": {
+        ("scene", "tiles"): [0, 0],
+        ("scene", "cards"): [1, 2],
+        ("scene", "hands"): [1, 2],
+    },
 }
 
 
@@ -63,7 +72,7 @@ def main() -> int:
         cfg = copy.deepcopy(base)
         for (table, key), value in changes.items():
             cfg[table][key] = value
-        right = wrong = missed = phantom = 0
+        right = wrong = missed = phantom = backs = down = 0
         for seed in SEEDS:
             image, scene = render_scene(seed, cfg=cfg)
             obs = recognize(image)
@@ -78,16 +87,21 @@ def main() -> int:
             phantom += sum(
                 1 for o in obs.tiles if not any(inside(o.center, t.corners) for t in scene.face_up)
             )
+            backs, down = backs + obs.face_down, down + scene.face_down
         total = right + wrong + missed
+        recall = round(right / total, 3) if total else None  # (none on empty tables)
         results[name] = {
             "tiles": total,
-            "recall": round(right / max(total, 1), 3),
+            "recall": recall,
             "wrong": wrong,
             "phantom": phantom,
+            "backs": backs,
+            "face_down": down,
         }
         print(
-            f"{name:28s} recall {right / max(total, 1):.3f} wrong {wrong} phantom {phantom} "
-            f"of {total}",
+            f"{name:28s} recall {'-' if recall is None else f'{recall:.3f}'} wrong {wrong} "
+            f"phantom {phantom} "
+            f"of {total}, backs {backs} of {down}",
             flush=True,
         )
     out = HERE / "results" / "vision_sweep.json"

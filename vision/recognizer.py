@@ -311,7 +311,7 @@ def _recognize(
                         zip(regions, aligned, cut, strict=True)
                     )
                 ]
-            ok, bad = _found(regions, cut, [c for _, _, c in tried], cfg, work)
+            ok, bad = _found(regions, cut, [c for _, _, c in tried], cfg, work, light, pips)
             at_edge = any(f.reading.defects == (_AT_EDGE,) for f in ok)
             free = _free_pips(pips, ok, cfg) if measured else []
             if measured and not redo and (at_edge or free):
@@ -340,8 +340,13 @@ def _recognize(
     reference = max(sure)[1] if sure else 0.0
     ratio = float(cfg["locate"]["same_size"])
     faces_by_polarity: list[tuple[bool, list[Quad]]] = []
-    for _, ok, bad, width, bright in per_polarity:
+    for (n, _), (_, ok, bad, width, bright) in zip(counted, per_polarity, strict=True):
         doubtful += bad
+        if sure and n == 0:
+            # no face of this polarity read, the other's read: its blanks are not the set's
+            # backs but something of another colour cut into cells (an arm across the felt,
+            # the wood between black tiles)
+            ok = [f for f in ok if not f.reading.is_blank]
         if sure and not ratio * reference <= width <= reference / ratio:
             doubtful += [
                 _Found(f.quad, _flag(f.reading, "not the size of the other tiles")) for f in ok
@@ -1149,6 +1154,8 @@ def _found(
     every: list[list[tuple[float, Cells | None]]],
     cfg: Config,
     image: Image,
+    light: Image,
+    pips: Pips,
 ) -> tuple[list[_Found], list[_Found]]:
     """The tiles of the chosen size's cuts, and those in doubt.
 
@@ -1174,7 +1181,7 @@ def _found(
         if cells is None:
             doubtful.append(_Found(_box(region), Reading(0, 0, 0.0, (_NO_CUT,))))
             continue
-        cells = _without_false_backs(image, region, cells, set_body, cfg)
+        cells = _without_false_backs(image, light, region, cells, set_body, pips, cfg)
         if not cells:
             continue
         faces = sorted(str(r.face) for _, r in cells)
@@ -1207,9 +1214,11 @@ def _body(image: Image, quad: Quad) -> Floats:
 
 def _without_false_backs(
     image: Image,
+    light: Image,
     region: Region,
     cells: Cells,
     set_body: Callable[[], Floats | None],
+    pips: Pips,
     cfg: Config,
 ) -> Cells:
     """The cells less the blanks that are not backs. A back has the body of its set's faces
@@ -1218,7 +1227,10 @@ def _without_false_backs(
     beyond, cut into cells, reads the table as blanks). Where no face was read sure beside
     it, the pips its region grew from may have been none, or a speck on a back: it must
     also stand apart from what lies about its region (a grey table grown over reads as
-    backs)."""
+    backs), and have grown as backs do (see _grown_as_backs): a back has no pips, and a
+    region grown from more than a glint or two is something marked with them (a playing
+    card, its pips between the cells it is cut into, read in doubt), one grown from a patch
+    larger than a pip a pattern (a cloth's checks)."""
     floor = float(cfg["read"]["min_confidence"])
     blanks = [k for k, (_, r) in enumerate(cells) if r.is_blank]
     if not blanks:
@@ -1229,9 +1241,80 @@ def _without_false_backs(
     body = np.median([_body(image, q) for q in beside], axis=0) if beside else set_body()
     backs = {k for k in blanks if body is None or float(np.abs(bodies[k] - body).max()) <= apart}
     if not beside and backs:
+        width = float(np.median([math.dist(q[0], q[1]) for q, _ in cells]))
+        if not _grown_as_backs(region, width, pips, cfg):
+            return [c for k, c in enumerate(cells) if k not in blanks]
         about = _about(image, region.contour, float(np.sqrt(region.area / len(cells))))
         backs = {k for k in backs if _stands_apart(about, bodies[k], cfg)}
+        # (beside a cell read in doubt, the region runs on into what it does not know)
+        read = [k for k, (_, r) in enumerate(cells) if r.confidence >= floor]
+        backs = {
+            k
+            for k in backs
+            if not _runs_on(
+                image, light, cells[k][0], bodies[k], [cells[j][0] for j in read if j != k], cfg
+            )
+        }
     return [c for k, c in enumerate(cells) if k not in blanks or k in backs]
+
+
+def _grown_as_backs(region: Region, width: float, pips: Pips, cfg: Config) -> bool:
+    """Could the region have grown as a stack of backs does, from a glint or two: from no
+    more pips than ``back_marks`` (not counting specks, by the pips' median size; larger
+    ones count: a card's pips may be larger than a tile's), and from one no larger than a
+    pip of its tiles' ``width`` at least (``back_seed_max``: a cloth's check is none)?"""
+    own = np.array(region.pips, int)
+    if len(own) == 0:
+        return True
+    radius = pips.radius[own]
+    typical = float(np.median(pips.radius))
+    marks = int(np.count_nonzero(radius >= float(cfg["locate"]["speck"]) * typical))
+    small = bool((radius <= float(cfg["read"]["back_seed_max"]) * width).any())
+    return marks <= int(cfg["read"]["back_marks"]) and small
+
+
+def _runs_on(
+    image: Image, light: Image, quad: Quad, body: Floats, others: list[Quad], cfg: Config
+) -> bool:
+    """Does the cell's ``body`` run on past one of its sides, no seam there and no other
+    cell beyond: is it part of something larger of its colour (an arm resting on the
+    table, cut into a cell), not a tile? A back shows its edge on every side: the table
+    beyond it, or the seam where it meets the next."""
+    centre, across, along, width, length = cell_axes(quad)
+    near, far = (float(v) for v in cfg["read"]["back_beyond"])
+    seam = cfg["locate"]
+    h, w = image.shape[:2]
+    for out, half, side, extent in (
+        (across, width / 2, along, length),
+        (-across, width / 2, along, length),
+        (along, length / 2, across, width),
+        (-along, length / 2, across, width),
+    ):
+        beyond = centre + out * (half + (near + far) / 2 * width)
+        if any(inside((float(beyond[0]), float(beyond[1])), q) for q in others):
+            continue
+        spread = np.linspace(-0.35, 0.35, 7)[:, None] * extent * side
+        points = np.concatenate([centre + out * (half + d * width) + spread for d in (near, far)])
+        if (points < 0).any() or (points[:, 0] > w - 1).any() or (points[:, 1] > h - 1).any():
+            continue  # (the picture's edge: nothing to tell)
+        xs, ys = np.round(points[:, 0]).astype(int), np.round(points[:, 1]).astype(int)
+        colour = np.median(image[ys, xs].astype(np.float64), axis=0)
+        if float(np.abs(colour - body).max()) > float(cfg["read"]["back_colour"]):
+            continue  # the table, or something else, beyond
+        reach = max(2, round(float(seam["die_seam_search"]) * width))
+        lines: list[Segment] = []
+        for k in range(-reach, reach + 1):
+            a = centre + out * (half + k) - side * extent / 2
+            b = centre + out * (half + k) + side * extent / 2
+            lines.append(((float(a[0]), float(a[1])), (float(b[0]), float(b[1]))))
+        offset = max(1.5, float(seam["seam_offset"]) * width)
+        strength = max(
+            float(line_strength(light, lines, offset, int(seam["seam_samples"]), bright).max())
+            for bright in (True, False)
+        )
+        if strength < float(seam["die_evidence"]) * float(seam["seam_scale"]):
+            return True
+    return False
 
 
 def _about(image: Image, contour: Contour, reach: float) -> Floats:

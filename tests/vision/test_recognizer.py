@@ -607,9 +607,11 @@ def test_a_group_running_off_the_picture_is_in_doubt_only_near_its_edge() -> Non
         (((x, 40.0), (x + 40.0, 40.0), (x + 40.0, 140.0), (x, 140.0)), Reading(6, 5, 1.0, ()))
         for x in (0.0, 40.0, 80.0)
     ]
-    ok, _ = _found(
-        [region], [(1.0, cells)], [[(1.0, cells)]], cfg, np.zeros((300, 400, 3), np.uint8)
-    )
+    from vision.types import Pips
+
+    image = np.zeros((300, 400, 3), np.uint8)
+    none = Pips(True, np.zeros((0, 2)), np.zeros(0), np.zeros(0, bool))
+    ok, _ = _found([region], [(1.0, cells)], [[(1.0, cells)]], cfg, image, image[..., 0], none)
     sure = [f.quad[0][0] for f in ok if f.reading.confidence >= cfg["read"]["min_confidence"]]
     assert sure == [40.0, 80.0]
 
@@ -1263,15 +1265,34 @@ def test_the_table_grown_over_is_not_counted_as_backs(seed: int, before: int) ->
     assert obs.face_down <= truth.face_down
 
 
-def _group(cells: list[tuple[float, bool]], table: int, body: int) -> list[int]:
+def _group(
+    cells: list[tuple[float, bool]],
+    table: int,
+    body: int,
+    seeds: list[float] | None = None,
+    *,
+    seed_radius: float = 5.0,
+) -> list[int]:
     """Which cells of a row (x, read as a face?) stand, on a ``table`` grey with tiles of a
-    ``body`` grey under the cells read as faces and those at x 80."""
+    ``body`` grey under the cells read as faces and those at x 80; the row's region grown
+    from pips (``seed_radius`` px) at x ``seeds`` along its middle (none given: one, a
+    speck's size, among ten pips of the frame of 5 px)."""
     import cv2
 
     from vision.config import load_config
+    from vision.pips import lightness
     from vision.recognizer import _without_false_backs
     from vision.segment import Region
-    from vision.types import Reading
+    from vision.types import Pips, Reading
+
+    xs = [20.0] if seeds is None else seeds
+    radius = [2.0 if seeds is None else seed_radius] * len(xs) + [5.0] * 10
+    pips = Pips(
+        True,
+        np.array([(x, 93.0) for x in xs] + [(300.0, 180.0)] * 10, np.float64),
+        np.array(radius, np.float64),
+        np.ones(len(radius), bool),
+    )
 
     image = np.full((200, 400, 3), table, np.uint8)
     row = []
@@ -1282,8 +1303,12 @@ def _group(cells: list[tuple[float, bool]], table: int, body: int) -> list[int]:
         row.append((quad, Reading(6, 5, 1.0, ()) if face else Reading(0, 0, 1.0, ())))
     x1 = int(max(x for x, _ in cells)) + 40
     contour = np.array([[0, 50], [x1, 50], [x1, 136], [0, 136]], np.int32)
-    region = Region(contour, ((x1 / 2, 93.0), (x1, 86.0), 0.0), x1 * 86.0, (), (0, 0, 0), True)
-    kept = _without_false_backs(image, region, row, lambda: None, load_config("recognize"))
+    grown_from = tuple(range(len(xs)))
+    region = Region(
+        contour, ((x1 / 2, 93.0), (x1, 86.0), 0.0), x1 * 86.0, grown_from, (0, 0, 0), True
+    )
+    cfg = load_config("recognize")
+    kept = _without_false_backs(image, lightness(image), region, row, lambda: None, pips, cfg)
     return [round(q[0][0]) for q, _ in kept]
 
 
@@ -1298,6 +1323,69 @@ def test_blanks_with_no_face_beside_them_are_backs_only_apart_from_the_table() -
     over does not."""
     assert _group([(40.0, False), (80.0, False)], 120, 30) == [80]
     assert _group([(40.0, False), (80.0, False)], 120, 120) == []
+
+
+def test_blanks_grown_from_many_pips_are_no_backs() -> None:
+    """No face read: a region of blanks grown from a glint or two may be a stack of backs;
+    grown from three pips or more it is something marked with them (a playing card, cut
+    into cells between its pips, read as backs on an empty table)."""
+    row = [(40.0, False), (80.0, False)]
+    assert _group(row, 120, 30, [60.0, 100.0], seed_radius=5.0) == [80]
+    assert _group(row, 120, 30, [50.0, 60.0, 100.0], seed_radius=5.0) == []
+    # (specks do not count: three glints along a stack's edge)
+    assert _group(row, 120, 30, [50.0, 60.0, 100.0], seed_radius=1.0) == [80]
+
+
+def test_blanks_grown_from_a_patch_larger_than_a_pip_are_no_backs() -> None:
+    """A region grown from a patch wider than any pip of its cells' size (a gingham cloth's
+    check, taken for a pip: 105 backs on one cloth) is the cloth's pattern, not backs."""
+    row = [(40.0, False), (80.0, False)]
+    assert _group(row, 120, 30, [60.0], seed_radius=8.0) == [80]
+    assert _group(row, 120, 30, [60.0], seed_radius=20.0) == []
+
+
+def test_a_blank_whose_body_runs_on_past_a_side_is_no_back() -> None:
+    """An arm resting on an empty table, cut into a cell, read blank: its body runs on past
+    the cell's end with no seam there. A back lying alone shows the table on every side,
+    and two backs side by side the seam between them."""
+    import cv2
+
+    from vision.config import load_config
+    from vision.pips import lightness
+    from vision.recognizer import _body, _runs_on
+
+    cfg = load_config("recognize")
+    image = np.full((300, 500, 3), 120, np.uint8)
+    cv2.rectangle(image, (20, 40), (300, 126), (60, 90, 150), -1)  # the arm, to x 300
+    cv2.rectangle(image, (380, 40), (420, 126), (60, 90, 150), -1)  # a back alone
+    cv2.rectangle(image, (40, 170), (80, 256), (30, 30, 30), -1)  # two backs side by side
+    cv2.rectangle(image, (82, 170), (122, 256), (30, 30, 30), -1)
+    light = lightness(image)
+
+    def cell(x: float, y: float) -> tuple[tuple[float, float], ...]:
+        return ((x, y), (x + 86.0, y), (x + 86.0, y + 40.0), (x, y + 40.0))
+
+    def upright(x: float, y: float) -> tuple[tuple[float, float], ...]:
+        return ((x, y), (x + 40.0, y), (x + 40.0, y + 86.0), (x, y + 86.0))
+
+    arm = cell(21.0, 63.0)  # (lying along the arm, its far end inside it)
+    assert _runs_on(image, light, arm, _body(image, arm), [], cfg)
+    alone = upright(380.0, 40.0)
+    assert not _runs_on(image, light, alone, _body(image, alone), [], cfg)
+    left, right = upright(40.0, 170.0), upright(82.0, 170.0)
+    assert not _runs_on(image, light, left, _body(image, left), [], cfg)  # (the seam)
+    assert not _runs_on(image, light, left, _body(image, left), [right], cfg)
+
+
+@pytest.mark.parametrize("seed", [1006, 1037])
+def test_blanks_of_the_colour_no_face_was_read_in_are_no_backs(seed: int) -> None:
+    """The set's faces read are of one polarity; the other polarity's regions grown over
+    the table (wood between black tiles, an arm across the felt) and cut into cells read
+    blank, and were counted as backs, or lay over the true backs and kept them from being
+    found (1006: 1 of 2 backs counted, 1037: 0 of 1)."""
+    image, truth = render_scene(seed)
+    obs = recognize(image)
+    assert obs.face_down == truth.face_down
 
 
 @pytest.mark.parametrize("seed", [1004, 1010])

@@ -76,3 +76,19 @@ def test_a_set_with_lines_draws_one_across_each_tile_and_leaves_the_scene_as_it_
     length = float(np.hypot(*np.subtract(tile.corners[3], tile.corners[0])))
     assert len(changed) > 0
     assert np.abs(changed[:, 0] - centre[1]).max() <= 0.05 * length  # (upright: rows)
+
+
+def test_cards_and_hands_lie_clear_of_the_tiles_and_leave_the_scene_as_it_was() -> None:
+    """Playing cards and hands resting on the table are drawn from a generator of their
+    own: the tiles are where they were, and the pixels over them are as they were."""
+    import cv2
+
+    plain, truth = render_scene(9003)
+    busy, busy_truth = render_scene(9003, cards=2, hands=2)
+    assert busy_truth.tiles == truth.tiles
+    changed = np.abs(busy.astype(int) - plain).max(axis=2) > 40
+    assert changed.sum() > 0.01 * changed.size  # (cards and hands were drawn)
+    over_tiles = np.zeros(changed.shape, np.uint8)
+    for tile in truth.tiles:
+        cv2.fillPoly(over_tiles, [np.round(np.array(tile.corners)).astype(np.int32)], 1)
+    assert not (changed & (over_tiles > 0)).any()

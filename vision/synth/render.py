@@ -351,6 +351,130 @@ def _draw_distractor(
         )
 
 
+#: Suit marks of a playing card's number cards, (across, along) in [0, 1].
+_CARD_PIPS: dict[int, tuple[tuple[float, float], ...]] = {
+    2: ((0.5, 0.2), (0.5, 0.8)),
+    3: ((0.5, 0.2), (0.5, 0.5), (0.5, 0.8)),
+    4: ((0.3, 0.2), (0.7, 0.2), (0.3, 0.8), (0.7, 0.8)),
+    5: ((0.3, 0.2), (0.7, 0.2), (0.5, 0.5), (0.3, 0.8), (0.7, 0.8)),
+    6: ((0.3, 0.2), (0.7, 0.2), (0.3, 0.5), (0.7, 0.5), (0.3, 0.8), (0.7, 0.8)),
+    7: ((0.3, 0.2), (0.7, 0.2), (0.5, 0.35), (0.3, 0.5), (0.7, 0.5), (0.3, 0.8), (0.7, 0.8)),
+    8: (
+        (0.3, 0.2),
+        (0.7, 0.2),
+        (0.5, 0.35),
+        (0.3, 0.5),
+        (0.7, 0.5),
+        (0.5, 0.65),
+        (0.3, 0.8),
+        (0.7, 0.8),
+    ),
+    9: (*((u, v) for u in (0.3, 0.7) for v in (0.2, 0.4, 0.6, 0.8)), (0.5, 0.5)),
+    10: (*((u, v) for u in (0.3, 0.7) for v in (0.2, 0.4, 0.6, 0.8)), (0.5, 0.3), (0.5, 0.7)),
+}
+
+
+def _card(rng: np.random.Generator, center: tuple[float, float], width: float) -> _Placed:
+    """Where a playing card lies: a tile-sized box would not hold it."""
+    return _Placed(None, center, rng.uniform(0, math.pi), width, 1.4 * width)
+
+
+def _draw_card(rng: np.random.Generator, canvas: Image, card: _Placed) -> None:
+    """A number card: white, its suit's marks red or black, round or diamond."""
+    white = tuple(int(v) for v in rng.integers(228, 248, 3))
+    cv2.fillPoly(
+        canvas, [_fixed(_rounded_outline(card, 0.06 * card.width))], white, cv2.LINE_AA, _SHIFT
+    )
+    red = bool(rng.random() < 0.5)
+    colour = (40, 40, 200) if red else (35, 35, 35)
+    diamond = red and bool(rng.random() < 0.5)
+    r = float(rng.uniform(0.06, 0.085)) * card.width  # a suit's mark, some 9 mm of 63
+    for u, v in _CARD_PIPS[int(rng.integers(2, 11))]:
+        x, y = card.to_world(u, v)
+        if diamond:
+            outline = np.array([(x, y - 1.3 * r), (x + r, y), (x, y + 1.3 * r), (x - r, y)])
+            cv2.fillPoly(canvas, [_fixed(outline)], colour, cv2.LINE_AA, _SHIFT)
+        else:
+            cv2.circle(
+                canvas,
+                (round(x * _SCALE), round(y * _SCALE)),
+                round(r * _SCALE),
+                colour,
+                -1,
+                cv2.LINE_AA,
+                _SHIFT,
+            )
+
+
+#: Skin tones (BGR), light to dark.
+_SKIN = ((165, 185, 225), (120, 150, 205), (85, 115, 170), (60, 80, 120))
+
+
+def _hand(
+    rng: np.random.Generator, center: tuple[float, float], size: float
+) -> tuple[list[FloatArray], tuple[int, int, int]]:
+    """A hand resting on the table, its forearm behind it: outlines (world) and a skin tone."""
+    a = rng.uniform(0, 2 * math.pi)
+    c, s = math.cos(a), math.sin(a)
+
+    def at(u: float, v: float) -> tuple[float, float]:  # u forward, v sideways, in sizes
+        return (center[0] + size * (u * c - v * s), center[1] + size * (u * s + v * c))
+
+    def ellipse(u: float, v: float, half_len: float, half_wid: float, turn: float) -> FloatArray:
+        t = np.linspace(0, 2 * math.pi, 24, endpoint=False)
+        ct, st = math.cos(turn), math.sin(turn)
+        us = u + half_len * np.cos(t) * ct - half_wid * np.sin(t) * st
+        vs = v + half_len * np.cos(t) * st + half_wid * np.sin(t) * ct
+        return np.array([at(float(x), float(y)) for x, y in zip(us, vs, strict=True)])
+
+    parts = [ellipse(0.0, 0.0, 0.5, 0.42, 0.0)]  # the palm
+    spread = rng.uniform(0.1, 0.3)
+    for side in (-1.5, -0.5, 0.5, 1.5):
+        turn = side * spread / 1.5
+        reach = 0.45 - 0.06 * abs(side)
+        parts.append(ellipse(0.45 + reach * math.cos(turn), 0.25 * side, reach, 0.08, turn))
+    thumb = rng.choice([-1.0, 1.0])
+    parts.append(ellipse(0.2, 0.5 * thumb, 0.3, 0.1, 0.9 * thumb))
+    length = float(rng.uniform(2.0, 3.0))
+    parts.append(np.array([at(-0.2, -0.33), at(-length, -0.4), at(-length, 0.4), at(-0.2, 0.33)]))
+    skin = _SKIN[int(rng.integers(0, len(_SKIN)))]
+    tone = tuple(int(np.clip(v + rng.integers(-12, 13), 0, 255)) for v in skin)
+    return parts, (tone[0], tone[1], tone[2])
+
+
+def _place_extras(
+    rng: np.random.Generator,
+    canvas: Image,
+    occupied: Image,
+    width: float,
+    margin: float,
+    cards: int,
+    hands: int,
+    tries: int,
+) -> list[tuple[list[FloatArray], tuple[int, int, int]]]:
+    """Playing cards (drawn now, on the table) and hands (returned, to be drawn over the
+    tiles, though clear of them), each where nothing else lies."""
+    wh, ww = canvas.shape[:2]
+    later: list[tuple[list[FloatArray], tuple[int, int, int]]] = []
+    for kind in ["card"] * cards + ["hand"] * hands:
+        for _ in range(tries):
+            center = (rng.uniform(0.1 * ww, 0.9 * ww), rng.uniform(0.1 * wh, 0.9 * wh))
+            if kind == "card":
+                card = _card(rng, center, width * float(rng.uniform(1.9, 2.6)))
+                polys = [card.corners()]
+            else:
+                polys, tone = _hand(rng, center, width * float(rng.uniform(1.8, 2.6)))
+            if _free(occupied, polys, margin, within=kind == "card"):
+                for poly in polys:
+                    cv2.fillPoly(occupied, [np.round(poly).astype(np.int32)], 255)
+                if kind == "card":
+                    _draw_card(rng, canvas, card)
+                else:
+                    later.append((polys, tone))
+                break
+    return later
+
+
 def _group(
     rng: np.random.Generator,
     kind: str,
@@ -388,7 +512,9 @@ def _group(
     return out
 
 
-def _free(occupied: Image, polys: Sequence[FloatArray], margin: float) -> bool:
+def _free(occupied: Image, polys: Sequence[FloatArray], margin: float, within: bool = True) -> bool:
+    """Is nothing placed under the outlines (and ``margin`` about them), all of them on the
+    canvas when ``within`` (else the part on it: a forearm reaches past the edge)?"""
     mask = np.zeros_like(occupied)
     for poly in polys:
         cv2.fillPoly(mask, [np.round(poly).astype(np.int32)], 255)
@@ -396,7 +522,7 @@ def _free(occupied: Image, polys: Sequence[FloatArray], margin: float) -> bool:
         k = max(1, round(margin))
         mask = cv2.dilate(mask, np.ones((2 * k + 1, 2 * k + 1), np.uint8))
     h, w = mask.shape
-    inside = all(0 <= p[0] < w and 0 <= p[1] < h for poly in polys for p in poly)
+    inside = not within or all(0 <= p[0] < w and 0 <= p[1] < h for poly in polys for p in poly)
     return inside and not bool(np.any(cv2.bitwise_and(mask, occupied)))
 
 
@@ -426,10 +552,14 @@ def render_scene(
     cfg: Config | None = None,
     scheme: str | None = None,
     distractors: int | None = None,
+    cards: int | None = None,
+    hands: int | None = None,
 ) -> tuple[Image, Scene]:
     """A random table seen from above: tiles in touching groups or alone, any rotation.
 
     ``faces`` fixes the tiles (None = face down); otherwise they are drawn from a shuffled set.
+    ``cards`` and ``hands`` (playing cards, hands resting on the table clear of the tiles)
+    are drawn from a generator of their own: a scene without them is as it was before them.
     """
     cfg = cfg if cfg is not None else load_config("synth")
     rng = np.random.default_rng(seed)
@@ -500,9 +630,20 @@ def render_scene(
                 _draw_distractor(rng, canvas, center, dsize)
                 drawn_distractors += 1
                 break
+    extra = rng.spawn(1)[0]
+    lo, hi = (int(v) for v in scfg["cards"])
+    n_cards = cards if cards is not None else int(extra.integers(lo, hi + 1))
+    lo, hi = (int(v) for v in scfg["hands"])
+    n_hands = hands if hands is not None else int(extra.integers(lo, hi + 1))
+    over = _place_extras(
+        extra, canvas, occupied, width, margin, n_cards, n_hands, int(scfg["placement_tries"])
+    )
     _shadows(rng, canvas, placed, cfg["effects"], float(tcfg["corner_radius"]))
     for tile in placed:
         _draw_tile(canvas, tile, style, tcfg)
+    for polys, tone in over:
+        for poly in polys:
+            cv2.fillPoly(canvas, [_fixed(poly)], tone, cv2.LINE_AA, _SHIFT)
     h = _camera(rng, (ww, wh), (fw, fh), region, float(cfg["camera"]["perspective"]))
     frame: Image = cv2.warpPerspective(
         canvas, h, (fw, fh), flags=cv2.INTER_AREA, borderMode=cv2.BORDER_REFLECT
