@@ -1,6 +1,6 @@
 """How the recogniser holds up beyond its own renderer: each row changes one range of
 `vision/config/synth.toml` (smaller or larger tiles, tiles as small as a camera over a whole
-table sees them, longer tiles, bigger or smaller pips, blur and noise, gaps between tiles, a
+table sees them, longer tiles, bigger, smaller or very small pips, blur and noise, gaps between tiles, a
 camera further off overhead, dim light, strong glare, ivory tiles only, tiles dealt in pairs
 laid together, a line between every tile's halves, playing cards and hands resting on the
 table, and those on empty tables) and reads 30 scenes, as a renderer we never saw might
@@ -39,6 +39,7 @@ VARIANTS: dict[str, dict[tuple[str, str], Any]] = {
     "long tiles (2.3-2.5)": {("tile", "aspect"): [2.3, 2.5]},
     "big pips (0.28-0.36 W)": {("tile", "pip_diameter"): [0.28, 0.36]},
     "small pips (0.15-0.2 W)": {("tile", "pip_diameter"): [0.15, 0.2]},
+    "very small pips (0.10-0.12 W)": {("tile", "pip_diameter"): [0.10, 0.12]},
     "blur 1.2-2 px, noise 4-8": {
         ("effects", "blur_sigma"): [1.2, 2.0],
         ("effects", "noise_sigma"): [4.0, 8.0],

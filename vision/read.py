@@ -72,7 +72,7 @@ def read_tile(
     if pips is not None and len(pips):
         known = cv2.perspectiveTransform(pips.reshape(-1, 1, 2).astype(np.float64), m)
         known = known.reshape(-1, 2)
-    return read_patch(patch, bright, cfg, known)
+    return read_patch(patch, bright, cfg, known, seen=math.dist(quad[0], quad[1]))
 
 
 def _outside_as_body(upright: Image, m: Array, shape: tuple[int, ...]) -> Image:
@@ -89,20 +89,23 @@ def _outside_as_body(upright: Image, m: Array, shape: tuple[int, ...]) -> Image:
     return out
 
 
-def read_patch(patch: Image, bright: bool, cfg: Config, known: Floats | None = None) -> Reading:
-    """Read an upright tile patch (Lab); ``known``: pip centres found before, patch pixels.
+def read_patch(
+    patch: Image, bright: bool, cfg: Config, known: Floats | None = None, seen: float = 0.0
+) -> Reading:
+    """Read an upright tile patch (Lab); ``known``: pip centres found before, patch pixels;
+    ``seen``: the tile's width in the picture, in its pixels (0: not known).
 
     A tile read in doubt whose body brightens smoothly across it (a glare spot, a lamp's
     fall-off) is read again with that light taken out: the body's lightness less a smooth
     surface fitted to it. A body that changes in a step (the table or a neighbour showing
     past the cell's end) fits no such surface and is left as it was read; so is a tile in
     doubt for a seam across its middle."""
-    reading = _read_once(patch, bright, cfg, known)
+    reading = _read_once(patch, bright, cfg, known, seen=seen)
     floor = float(cfg["min_confidence"])
     if SEAM not in reading.defects and (reading.is_blank or reading.confidence < floor):
         around = _body_round_pips(patch, bright, cfg)
         if around is not None:
-            again = _read_once(patch, bright, cfg, known, around)
+            again = _read_once(patch, bright, cfg, known, around, seen=seen)
             if again.confidence >= floor and not again.is_blank:
                 return again
     if reading.confidence >= floor or SEAM in reading.defects:
@@ -112,7 +115,7 @@ def read_patch(patch: Image, bright: bool, cfg: Config, known: Floats | None = N
     flat = _flattened(patch, bright, cfg)
     if flat is None:
         return reading
-    again = _read_once(flat, bright, cfg, known)
+    again = _read_once(flat, bright, cfg, known, seen=seen)
     return again if again.confidence >= float(cfg["min_confidence"]) else reading
 
 
@@ -215,7 +218,7 @@ def _red_pips_grown(
     # (or a strip, long as no red pips run together are: JPEG keeps a red pip's colour in
     # blocks, and its redness may show as a band across it)
     strip = np.maximum(wide, high) > float(cfg["red_strip"]) * np.minimum(wide, high)
-    cores &= (stats[:, cv2.CC_STAT_AREA] < float(cfg["min_pip_area"]) * width**2) | strip
+    cores &= (stats[:, cv2.CC_STAT_AREA] < float(cfg["red_core_area"]) * width**2) | strip
     cores[0] = False
     if not cores.any():
         return binary
@@ -247,9 +250,15 @@ def _peak(values: Array) -> float:
 
 
 def _read_once(
-    patch: Image, bright: bool, cfg: Config, known: Floats | None, body: float | None = None
+    patch: Image,
+    bright: bool,
+    cfg: Config,
+    known: Floats | None,
+    body: float | None = None,
+    seen: float = 0.0,
 ) -> Reading:
-    """One reading of the patch; ``body``: the body's lightness, if not the median's."""
+    """One reading of the patch; ``body``: the body's lightness, if not the median's;
+    ``seen``: the tile's width in the picture (see read_patch)."""
     length, width = patch.shape[:2]
     lightness = patch[..., 0].astype(np.int16)
     border = max(1, round(float(cfg["border"]) * width))
@@ -301,7 +310,11 @@ def _read_once(
             return Reading(0, 0, 0.0, (f"a body of lightness {between:.0f} under bright pips",))
     area_unit = width * width
     tiny = float(cfg["tiny_area"]) * area_unit
-    lo, hi = float(cfg["min_pip_area"]) * area_unit, float(cfg["max_pip_area"]) * area_unit
+    # (a tile narrow in the picture, enlarged to be read, makes specks of JPEG's and of its
+    # scaling blobs of a small pip's size: there pips must be larger)
+    narrow = 0 < seen < float(cfg["wide_tile_px"])
+    least = float(cfg["min_pip_area"] if narrow else cfg["min_pip_area_wide"])
+    lo, hi = least * area_unit, float(cfg["max_pip_area"]) * area_unit
     one_hi = float(cfg["max_one_area"]) * area_unit
     big: set[int] = set()
     defects: list[str] = []

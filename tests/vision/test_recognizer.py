@@ -1530,3 +1530,23 @@ def test_a_set_with_lines_on_the_mat_is_read(seed: int) -> None:
     image, truth = render_table(layout, seed, cfg=_lined_set(), scheme=scheme)
     obs = TableRecognizer(find_mat(image)).observe(image)
     assert Counter(t.face for t in obs.tiles) == Counter(t.face for t in truth.face_up)
+
+
+def test_tiles_with_pips_a_tenth_of_their_width_across_are_read() -> None:
+    """Pips 0.10-0.12 W across (some Western and printed sets): measured at the reading's
+    threshold they are smaller than the pips the reader was made for and were taken for
+    noise, the cells read blank or in doubt (46 of these 52 tiles read; an independent
+    renderer's pips of 0.13-0.17 W, drawn softer, lost whole scenes: 0.88 of its tiles).
+    Read, and never misread."""
+    import copy
+
+    cfg = copy.deepcopy(load_config("synth"))
+    cfg["tile"]["pip_diameter"] = [0.10, 0.12]
+    total = right = wrong = 0
+    for seed in range(9000, 9006):
+        image, truth = render_scene(seed, cfg=cfg)
+        obs = recognize(image)
+        r, w = _score(Counter(t.face for t in truth.face_up), Counter(t.face for t in obs.tiles))
+        total, right, wrong = total + len(truth.face_up), right + r, wrong + w
+    assert wrong == 0
+    assert right >= 0.95 * total
