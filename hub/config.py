@@ -34,6 +34,7 @@ class HubConfig:
     camera: str = "none"
     camera_fast: bool = False  # a video or folder read as fast as it decodes, not as recorded
     camera_fps: float = 10.0  # a folder of frames', or a bare MJPEG stream's, frames per second
+    calibration: str | None = None  # a file saved by `tiengow calibrate`, read from the start
     admin_token: str | None = None
     auto_confirm_s: float = 0.0  # 0: a play needs its seat's `play` press
     confidence: float = 0.9  # reads below this ask the pad to confirm
@@ -50,6 +51,7 @@ KEYS = {
     "camera": "a device index, a video file, a folder of frames, or none",
     "camera_fast": "true or false (true: a video or folder read as fast as it decodes)",
     "camera_fps": "frames per second > 0, at most 1000 (a folder of frames, a bare MJPEG)",
+    "calibration": "a calibration file saved by 'tiengow calibrate --save'",
     "admin_token": "a non-empty string (8 characters or more advised)",
     "auto_confirm_s": "seconds ≥ 0 (0 = wait for the play press)",
     "confidence": "a number between 0 and 1",
@@ -171,6 +173,7 @@ def load(flags: dict[str, Any]) -> HubConfig:
     check("camera", lambda v: values.__setitem__("camera", _camera(v)))
     check("camera_fast", lambda v: values.__setitem__("camera_fast", _bool(v, "camera_fast")))
     check("camera_fps", lambda v: values.__setitem__("camera_fps", _fps(v)))
+    check("calibration", lambda v: values.__setitem__("calibration", _calibration(v)))
     check("admin_token", lambda v: values.__setitem__("admin_token", _token(v)))
     check(
         "auto_confirm_s",
@@ -192,6 +195,19 @@ def _text(v: Any, key: str) -> str:
     if not isinstance(v, str) or not v:
         raise ConfigError(f"{key}: {v!r} is not {KEYS[key]}")
     return v
+
+
+def _calibration(v: Any) -> str:
+    """A calibration file that loads (read now: a broken one is said before the hub starts)."""
+    from vision.calibrate import Calibration
+    from vision.errors import RecognitionError
+
+    path = _text(v, "calibration")
+    try:
+        Calibration.load(Path(path))
+    except RecognitionError as e:
+        raise ConfigError(f"calibration: {e}") from e
+    return path
 
 
 def _camera(v: Any) -> str:

@@ -49,6 +49,17 @@ class Hub:
         self.ledger.close()
 
 
+def _calibration(path: str | None) -> object | None:
+    """The saved calibration (checked loadable with the settings), or None."""
+    if path is None:
+        return None
+    from pathlib import Path
+
+    from vision.calibrate import Calibration
+
+    return Calibration.load(Path(path))
+
+
 def build(
     config: HubConfig, players: int = 4, mqtt_port: int = 1883, with_camera: bool = True
 ) -> Hub:
@@ -110,6 +121,7 @@ def build(
                 on_error=camera_notice,
                 on_clear=camera_fine,
                 on_settling=live.on_settling,
+                calibration=_calibration(config.calibration),
             )
             hub.stoppers.append(camera.start())
         for seat, device in sorted(config.serial.items()):

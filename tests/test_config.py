@@ -46,3 +46,26 @@ def test_a_recorded_camera_is_paced_unless_asked_to_read_it_fast(tmp_path: Path)
     message = str(e.value)
     assert "camera_fast: 'yes' is not true or false" in message
     assert "camera_fps: 0 is not" in message and "frames per second" in message
+
+
+def test_a_calibration_that_cannot_be_read_is_refused_before_the_hub_starts(
+    tmp_path: Path,
+) -> None:
+    """`calibration` (--calibration) names a file saved by `tiengow calibrate`: one that is
+    missing or not a calibration is said with its path and what would do, at the start."""
+    import numpy as np
+
+    from vision.calibrate import Calibration
+
+    good = tmp_path / "calibration.json"
+    Calibration(np.eye(3), (1280, 720), (0, 1, 2, 3), 1.5).save(good)
+    assert load({"calibration": str(good)}).calibration == str(good)
+    assert load({}).calibration is None
+    broken = tmp_path / "broken.json"
+    broken.write_text('{"to_mat": 3}', encoding="utf-8")
+    for path in (broken, tmp_path / "missing.json"):
+        with pytest.raises(ConfigError) as e:
+            load({"calibration": str(path)})
+        message = str(e.value)
+        assert "calibration:" in message and str(path) in message
+        assert "tiengow calibrate --save" in message

@@ -50,9 +50,14 @@ class Camera:
         on_clear: Callable[[str], None] | None = None,
         retry_s: float = 2.0,
         on_settling: Callable[[frozenset[int]], None] | None = None,
+        calibration: object | None = None,
     ) -> None:
+        """``calibration``: one saved by `tiengow calibrate` (a vision Calibration), read
+        through from the first frame, the mat's markers not needed then (a hand or a tile
+        on one); checked against the mat found once the picture is still, as any is."""
         from vision.config import load_config
         from vision.stabilise import Stabiliser
+        from vision.table import TableRecognizer
 
         self._frames = frames
         self._on_zone = on_zone
@@ -64,7 +69,9 @@ class Camera:
         if stable_s is not None:  # the table's own stability window
             cfg = {**cfg, "stable_s": stable_s}
         self._stabiliser = Stabiliser(cfg)
-        self._recognizer: object | None = None
+        self._recognizer: object | None = (
+            None if calibration is None else TableRecognizer(calibration)  # type: ignore[arg-type]
+        )
         # something moved since the mat was last looked for: the camera may have moved too
         self._unsettled = True
         self._max_drift_mm = float(load_config("mat")["calibrate"]["max_drift_mm"])

@@ -50,6 +50,12 @@ def configure(parser: argparse.ArgumentParser) -> None:
         help="frames per second of a folder of frames or a bare .mjpeg stream (10)",
     )
     parser.add_argument(
+        "--calibration",
+        metavar="FILE",
+        help="the mat's calibration saved by 'tiengow calibrate' (read from the first frame, "
+        "the markers not needed then; checked once the picture is still)",
+    )
+    parser.add_argument(
         "--admin-token",
         metavar="TOKEN",
         help="needed as 'Authorization: Bearer TOKEN' to change state",
@@ -61,6 +67,7 @@ def run(args: argparse.Namespace) -> int:
         "config": args.config, "db": args.db, "http": args.http, "serial": args.serial, "mqtt": args.mqtt,
         "table": args.table, "rules": args.rules, "camera": args.camera, "admin_token": args.admin_token,
         "camera_fast": args.camera_fast, "camera_fps": args.camera_fps,
+        "calibration": args.calibration,
     }  # fmt: skip
     try:
         config = load(flags)

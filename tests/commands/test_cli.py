@@ -637,3 +637,14 @@ def test_the_hubs_help_says_how_a_recorded_camera_is_read() -> None:
     help_text = " ".join(p.stdout.split())
     assert "--camera-fast" in help_text and "as fast as it decodes" in help_text
     assert "--camera-fps FPS" in help_text
+
+
+def test_the_hub_refuses_a_calibration_it_cannot_read_before_it_starts(tmp_path: Path) -> None:
+    """`tiengow hub --calibration FILE`: a file that is not a saved calibration is said with
+    its path, and the hub does not start (exit 2), as for any bad setting."""
+    bad = tmp_path / "calibration.json"
+    bad.write_text("not json", encoding="utf-8")
+    p = tiengow("hub", "--db", str(tmp_path / "t.db"), "--calibration", str(bad))
+    assert p.returncode == 2, p.stderr
+    assert "calibration:" in p.stderr and str(bad) in p.stderr and "Traceback" not in p.stderr
+    assert not (tmp_path / "t.db").exists()
