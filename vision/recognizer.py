@@ -1282,7 +1282,6 @@ def _runs_on(
     beyond it, or the seam where it meets the next."""
     centre, across, along, width, length = cell_axes(quad)
     near, far = (float(v) for v in cfg["read"]["back_beyond"])
-    seam = cfg["locate"]
     h, w = image.shape[:2]
     for out, half, side, extent in (
         (across, width / 2, along, length),
@@ -1301,20 +1300,30 @@ def _runs_on(
         colour = np.median(image[ys, xs].astype(np.float64), axis=0)
         if float(np.abs(colour - body).max()) > float(cfg["read"]["back_colour"]):
             continue  # the table, or something else, beyond
-        reach = max(2, round(float(seam["die_seam_search"]) * width))
-        lines: list[Segment] = []
-        for k in range(-reach, reach + 1):
-            a = centre + out * (half + k) - side * extent / 2
-            b = centre + out * (half + k) + side * extent / 2
-            lines.append(((float(a[0]), float(a[1])), (float(b[0]), float(b[1]))))
-        offset = max(1.5, float(seam["seam_offset"]) * width)
-        strength = max(
-            float(line_strength(light, lines, offset, int(seam["seam_samples"]), bright).max())
-            for bright in (True, False)
-        )
-        if strength < float(seam["die_evidence"]) * float(seam["seam_scale"]):
+        if not _seam_shows(light, centre + out * half, out, side * extent, width, cfg):
             return True
     return False
+
+
+def _seam_shows(
+    light: Image, mid: Floats, step: Floats, along: Floats, width: float, cfg: Config
+) -> bool:
+    """Does a seam show along the segment ``along`` (a vector) centred on ``mid``, looked
+    for a pixel ``step`` (a unit vector across it) at a time up to ``die_seam_search`` of
+    the tiles' ``width`` to either side? A seam is lighter than black tiles, darker than
+    ivory ones; ``die_evidence`` of ``seam_scale`` is enough."""
+    seam = cfg["locate"]
+    reach = max(2, round(float(seam["die_seam_search"]) * width))
+    lines: list[Segment] = []
+    for k in range(-reach, reach + 1):
+        a, b = mid + k * step - along / 2, mid + k * step + along / 2
+        lines.append(((float(a[0]), float(a[1])), (float(b[0]), float(b[1]))))
+    offset = max(1.5, float(seam["seam_offset"]) * width)
+    strength = max(
+        float(line_strength(light, lines, offset, int(seam["seam_samples"]), bright).max())
+        for bright in (True, False)
+    )
+    return strength >= float(seam["die_evidence"]) * float(seam["seam_scale"])
 
 
 def _about(image: Image, contour: Contour, reach: float) -> Floats:
@@ -1712,7 +1721,6 @@ def _no_red_four(found: list[_Found], light: Image, cfg: Config) -> list[_Found]
     """Two 1-1s side by side with no seam between them are the two columns of one red 4 (a
     tile's, read at half its size, or a die's): both are ruled out. Those in doubt count
     too (the other column at the picture's edge)."""
-    seam = cfg["locate"]
     ones = [i for i, f in enumerate(found) if f.reading.face == "1-1" and f.reading.confidence > 0]
     flagged: set[int] = set()
     for i, j in itertools.combinations(ones, 2):
@@ -1729,22 +1737,7 @@ def _no_red_four(found: list[_Found], light: Image, cfg: Config) -> list[_Found]
         # the seam is looked for a little to either side of the cells' middle: a cut a few
         # pixels across from its tiles reads a 1-1 as well (its pips lie on its centre line),
         # and a red 4's columns are far further apart than that
-        reach = max(2, round(float(seam["die_seam_search"]) * width))
-        step = across / max(width, 1e-9)  # a pixel across
-        lines: list[Segment] = []
-        for k in range(-reach, reach + 1):
-            (x0, y0), (x1, y1) = (
-                (mid + k * step - along / 2).tolist(),
-                (mid + k * step + along / 2).tolist(),
-            )
-            lines.append(((x0, y0), (x1, y1)))
-        offset = max(1.5, float(seam["seam_offset"]) * width)
-        # a seam is lighter than black tiles, darker than ivory ones
-        strength = max(
-            float(line_strength(light, lines, offset, int(seam["seam_samples"]), bright).max())
-            for bright in (True, False)
-        )
-        if strength < float(seam["die_evidence"]) * float(seam["seam_scale"]):
+        if not _seam_shows(light, mid, across / max(width, 1e-9), along, width, cfg):
             flagged |= {i, j}
     return [
         _Found(f.quad, _flag(f.reading, "1-1s side by side with no seam: a red 4"))
