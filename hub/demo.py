@@ -99,7 +99,13 @@ class Camera:
         obs = self._recognizer(calibration).observe(frame)
         seen = tuple(sorted((t.face for t in obs.tiles if t.zone == zone), reverse=True))
         confidence = min((t.confidence for t in obs.tiles if t.zone == zone), default=1.0)
-        return ZoneView(seat, seen, obs.face_down, confidence, time.monotonic())
+        if obs.uncertain_zones.get(zone):
+            # a tile there read in doubt: what was read is not the whole play, so the pad
+            # asks, as the live camera's view does (hub/adapters/camera.py)
+            confidence = 0.0
+        # (the zone's own backs, as the live camera counts them)
+        down = obs.face_down_zones.get(zone, 0)
+        return ZoneView(seat, seen, down, confidence, time.monotonic())
 
 
 class Demo:

@@ -284,3 +284,36 @@ def test_the_demo_plays_a_three_player_table(tmp_path: Path) -> None:
     summary = json.loads(run.stdout.strip().splitlines()[-1])
     assert summary["hands"] == 1 and len(summary["totals"]) == 3
     assert _refereed_totals(db) == summary["totals"]
+
+
+def test_the_demo_camera_asks_when_a_tile_of_the_play_is_read_in_doubt() -> None:
+    """As the live camera does: a tile of the play read in doubt is left out of the tiles, so
+    the faces read are not the whole play, and the view must not be sure (a pair with one
+    tile under a glare settled as a sure single). The recogniser is made to doubt one tile;
+    the frame, the mat and the zones are the real ones."""
+    import hub.demo as demo
+    from vision.table import TableRecognizer
+
+    class DoubtsOne(TableRecognizer):
+        def observe(self, frame: Any) -> Any:
+            obs = super().observe(frame)
+            tile = next(t for t in obs.tiles if t.zone == "seat2.play")
+            obs.tiles.remove(tile)
+            obs.uncertain_zones = {"seat2.play": 1}
+            return obs
+
+    camera = demo.Camera(seed=11)
+    sure = camera.look(2, ["6-6", "6-6"])
+    assert sure.faces == ("6-6", "6-6") and sure.confidence > 0.0
+    camera._recognizer = DoubtsOne
+    doubted = camera.look(2, ["6-6", "6-6"])
+    assert doubted.faces == ("6-6",)
+    assert doubted.confidence == 0.0
+
+
+def test_the_demo_camera_counts_the_backs_in_the_seats_zone_only() -> None:
+    import hub.demo as demo
+
+    view = demo.Camera(seed=11).look(1, [None, None, None])
+    assert view.faces == ()
+    assert view.face_down == 3
