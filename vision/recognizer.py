@@ -79,6 +79,27 @@ def _prepare(image: Image, tile_px: float | None, cfg: Config) -> tuple[Image, f
     return image, scale
 
 
+def _exposed(image: Image, cfg: Config) -> Image:
+    """The picture brightened where it is underexposed: its lightest things (the
+    ``top_share`` lightest pixels: an ivory body, a black tile's pips) darker than
+    ``dim_below`` grey levels are brought up toward ``bright_to``, by ``max_gain`` at most.
+    Every threshold of the stages is in grey levels, and a dim room with the camera's
+    exposure fixed for daylight (or a dim picture on its own) puts a pip's contrast under
+    them: ivory tiles lit at a third of their usual light read nothing at all."""
+    # (at half size, where camera noise averages away and a pip still fills a pixel)
+    h, w = image.shape[:2]
+    half = cv2.resize(image, (max(1, w // 2), max(1, h // 2)), interpolation=cv2.INTER_AREA)
+    grey = cv2.cvtColor(half, cv2.COLOR_BGR2GRAY)
+    counts = cv2.calcHist([grey], [0], None, [256], [0, 256]).ravel()
+    # (the grey level below which all but the top share of the pixels lie)
+    top = int(np.searchsorted(np.cumsum(counts), (1 - float(cfg["top_share"])) * grey.size))
+    if top >= int(cfg["dim_below"]):
+        return image
+    gain = min(float(cfg["max_gain"]), float(cfg["bright_to"]) / max(top, 1))
+    brighter: Image = cv2.convertScaleAbs(image, alpha=gain)
+    return brighter
+
+
 def recognize(
     image: Image,
     cfg: Config | None = None,
@@ -215,6 +236,9 @@ def _recognize(
     """``recognize``, for a set with lines between the halves if ``lined``."""
     laps = Laps()
     work, scale = _prepare(image, tile_px, cfg["prepare"])
+    if ground is None:
+        # (on the mat, the ground's colour is known as the camera shows it: left as shown)
+        work = _exposed(work, cfg["prepare"])
     light = lightness(work)
     smooth: Image = cv2.medianBlur(work, 3)
     laps.lap("prepare")
@@ -1366,6 +1390,7 @@ def _lone_backs(
     for quad in taken:
         cv2.fillConvexPoly(free, np.round(np.array(quad)).astype(np.int32), 0)
     out: list[_Found] = []
+    light = functools.cache(lambda: lightness(image))  # (only for a line of backs)
     for bright, quads in faces:
         if not quads:
             continue
@@ -1385,16 +1410,80 @@ def _lone_backs(
             if area < float(cfg["table"]["min_fill"]) * rect[1][0] * rect[1][1]:
                 continue
             options = cuts(rect, width, aspect, cfg["locate"])
+            # (cut at another size than the faces': a line of backs, every cell blank but
+            # one at most (a row staggered, one cell over the table beside it), or none
+            # is: a tile of the body's colour, its pips in two cells, is no line of backs)
+            resized = not options
+            if resized:
+                options = _line_of_backs(light(), rect, width, aspect, bright, cfg)
             if not options:
                 continue
             if not _stands_apart(_about(image, contour, 0.5 * width), body, cfg):
                 continue  # the table has the body's colour: no telling a back on it
-            for cell in options[0].cells:
-                reading = read_tile(image, cell, bright, _own_shape(cell), cfg["read"])
-                if reading.is_blank and reading.confidence >= floor:
-                    out.append(_Found(cell, reading))
+            cells = options[0].cells
+            readings = [read_tile(image, c, bright, _own_shape(c), cfg["read"]) for c in cells]
+            blank = [
+                _Found(cell, reading)
+                for cell, reading in zip(cells, readings, strict=True)
+                if reading.is_blank and reading.confidence >= floor
+            ]
+            if resized and len(blank) < max(1, len(cells) - 1):
+                continue
+            out += blank
             cv2.drawContours(free, [contour], -1, 0, -1)
     return out
+
+
+def _line_of_backs(
+    light: Image,
+    rect: tuple[tuple[float, float], tuple[float, float], float],
+    width: float,
+    aspect: float,
+    bright: bool,
+    cfg: Config,
+) -> list[Cut]:
+    """The cuts of a line of backs side by side whose tiles are a little off the size the
+    faces' cells give (``back_size_slack`` either way): those cells are the faces' as read,
+    often a few pixels narrower or longer than their tiles, and six backs in a column
+    measure 6.4 such widths, too far from whole tiles to be cut. One tile long one way,
+    whole tiles the other, of the width that fits them; and, where there are several
+    ivory ones, every seam between them showing (see _seam_shows): a white card is a few
+    tiles' size too."""
+    seam = cfg["locate"]
+    slack = float(seam["back_size_slack"])
+    (_, _), (a, b), _ = rect
+    for long, across in ((a, b), (b, a)):
+        if across <= 0 or abs(long / (aspect * width) - 1) > slack:
+            continue
+        # (how many: by the width its length says, not the faces': six backs a tenth wider
+        # than the faces measure are nearly seven such widths)
+        n = max(1, round(across * aspect / long))
+        fitted = across / n
+        if abs(fitted / width - 1) > slack:
+            continue
+        found = cuts(rect, fitted, long / fitted, seam)
+        if n == 1 or bright:
+            # (black backs touching show no seam: nothing is darker than their body, and
+            # the table shows through only where they lie apart)
+            return found
+        return [
+            cut
+            for cut in found
+            if cut.seams
+            and all(
+                _seam_shows(light, mid, step, along, fitted, cfg)
+                for mid, step, along in (_segment_axes(line) for line in cut.seams)
+            )
+        ]
+    return []
+
+
+def _segment_axes(line: Segment) -> tuple[Floats, Floats, Floats]:
+    """A segment's middle, the unit vector across it, and the segment as a vector."""
+    a, b = np.array(line[0], np.float64), np.array(line[1], np.float64)
+    along = b - a
+    step = np.array([-along[1], along[0]]) / max(float(np.hypot(*along)), 1e-9)
+    return (a + b) / 2, step, along
 
 
 _BODY_POINTS = np.array(

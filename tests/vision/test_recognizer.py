@@ -1550,3 +1550,60 @@ def test_tiles_with_pips_a_tenth_of_their_width_across_are_read() -> None:
         total, right, wrong = total + len(truth.face_up), right + r, wrong + w
     assert wrong == 0
     assert right >= 0.95 * total
+
+
+def test_a_line_of_backs_a_little_off_the_faces_size_is_counted_whole() -> None:
+    """Six black backs in a column, each a tenth wider than the face read beside them
+    measures: six such widths are 6.6 of the face's, too far from whole tiles to be cut at
+    its size, and none was counted (the independent renderer's stacks, 1 of 12 counted).
+    One tile long one way and whole tiles the other, they are cut at the width that fits."""
+    import cv2
+
+    from vision.recognizer import _lone_backs
+
+    image = np.full((300, 560, 3), 150, np.uint8)
+    face = ((40.0, 40.0), (80.0, 40.0), (80.0, 126.0), (40.0, 126.0))
+    cv2.rectangle(image, (40, 40), (80, 126), (30, 30, 30), -1)
+    cv2.circle(image, (60, 60), 5, (220, 220, 220), -1)
+    cv2.rectangle(image, (200, 60), (200 + 6 * 44, 60 + 90), (30, 30, 30), -1)  # six backs
+    found = _lone_backs(image, [(True, [face])], [face], load_config("recognize"))
+    assert len(found) == 6
+    xs = sorted(f.center[0] for f in found)
+    assert np.allclose(np.diff(xs), 44, atol=2)
+
+
+@pytest.mark.parametrize(("seams", "backs"), [(True, 3), (False, 0)])
+def test_an_ivory_line_of_backs_off_the_faces_size_shows_its_seams(seams: bool, backs: int) -> None:
+    """Ivory backs touching show dark seams between them (here faint, within the body's
+    colour: the three are one shape to cut); a white card or a box three tiles' size shows
+    none, and is no backs."""
+    import cv2
+
+    from vision.recognizer import _lone_backs
+
+    image = np.full((400, 400, 3), 90, np.uint8)
+    face = ((40.0, 40.0), (80.0, 40.0), (80.0, 126.0), (40.0, 126.0))
+    cv2.rectangle(image, (40, 40), (80, 126), (225, 225, 225), -1)
+    cv2.circle(image, (60, 60), 5, (20, 20, 20), -1)
+    cv2.rectangle(image, (200, 60), (200 + 3 * 45, 60 + 88), (225, 225, 225), -1)
+    if seams:
+        for k in (1, 2):
+            cv2.line(image, (200 + 45 * k, 60), (200 + 45 * k, 148), (208, 208, 208), 1)
+    found = _lone_backs(image, [(False, [face])], [face], load_config("recognize"))
+    assert len(found) == backs
+
+
+@pytest.mark.parametrize("seed", [1000, 1003])
+def test_a_picture_taken_in_dim_light_is_read_as_in_full_light(seed: int) -> None:
+    """A frame at a third of its light (a dim room, the exposure fixed for daylight): every
+    pip's contrast falls under the stages' thresholds, and ivory tiles lit so read nothing
+    (the independent renderer's dim scenes, 0 of 8 and 0 of 10). It is brightened first."""
+    import cv2
+
+    image, truth = render_scene(seed)
+    dim = cv2.convertScaleAbs(image, alpha=0.3)
+    assert int(np.percentile(dim, 99.9)) < 90  # (dim: its lightest things a dark grey)
+    want = Counter(t.face for t in truth.face_up)
+    got = Counter(t.face for t in recognize(dim).tiles)
+    assert got == Counter(t.face for t in recognize(image).tiles)
+    assert sum((got & want).values()) >= 0.9 * sum(want.values())
