@@ -42,7 +42,15 @@ from .locate import (
 from .medians import median, percentile
 from .pips import find_pips, lightness
 from .read import SEAM, SIX_ACROSS, canonical, read_tile
-from .segment import GREY, Region, edge_mask, glare_on_ground, ground_mask, segment
+from .segment import (
+    GREY,
+    Region,
+    body_colours,
+    edge_mask,
+    glare_on_ground,
+    ground_mask,
+    segment,
+)
 from .timing import Laps
 from .types import Array, Bools, Contour, Floats, Image, Observation, Pips, Quad, Reading, Tile
 
@@ -98,6 +106,27 @@ def _exposed(image: Image, cfg: Config) -> Image:
     gain = min(float(cfg["max_gain"]), float(cfg["bright_to"]) / max(top, 1))
     brighter: Image = cv2.convertScaleAbs(image, alpha=gain)
     return brighter
+
+
+def _on_own_shade(image: Image, pips: Pips, cfg: Config) -> Bools:
+    """Which pips lie on a body of their polarity's shade (white pips on a dark body, dark
+    ones on a light body): a tile's, not a cloth's dots on a yellow ground."""
+    shade = body_colours(image, pips) @ GREY
+    own: Bools = (shade <= float(cfg["segment"]["dark_body_max"])) == pips.bright
+    return own
+
+
+def _first_guess(pips: Pips, own: Bools, cfg: Config) -> float:
+    """A tile width from the pips' spacing and size (``first_guess``), of the pips on a body
+    of their polarity's shade (``own``) where there are ``guess_least`` such or more and
+    most lie off it (fewer than ``guess_off_shade``: a pattern): a cloth's small white dots
+    on a yellow ground, hundreds, set the pips' size, and big black tiles among them were
+    read at a dot's. (Not where most lie on it: a glare greys a few pips' body, and the
+    guess from the rest moved enough to lose tiles.)"""
+    few = int(own.sum()) < int(cfg["locate"]["guess_least"])
+    if few or own.mean() >= float(cfg["locate"]["guess_off_shade"]):
+        own = np.ones(len(pips.radius), bool)
+    return first_guess(pips.xy[own], pips.radius[own], cfg["locate"])
 
 
 def recognize(
@@ -269,11 +298,8 @@ def _recognize(
     for pips in both:
         if len(pips.radius) == 0:
             continue
-        guess = (
-            tile_px * scale
-            if tile_px is not None
-            else first_guess(pips.xy, pips.radius, cfg["locate"])
-        )
+        own = _on_own_shade(smooth, pips, cfg)
+        guess = tile_px * scale if tile_px is not None else _first_guess(pips, own, cfg)
         if guess <= 0:
             continue
         grown_over, bounds = smooth, edges
@@ -350,8 +376,8 @@ def _recognize(
                     if _sure_face(f.reading, floor)
                     or not any(_overlap(f.quad, n.quad) for n in placed)
                 ] + placed
-            ok = _past_the_ends(ok, pips, cfg)
-            ok = _astride(ok, pips, work.shape, cfg)
+            ok = _past_the_ends(ok, pips, own, cfg)
+            ok = _astride(ok, pips, own, work.shape, cfg)
             per_polarity.append((totals[k], ok, bad, width, pips.bright))
         laps.lap("cut and read")
     # one set's tiles are all of a size: the size that most tiles read sure at is the set's,
@@ -549,14 +575,17 @@ def _whole_at_the_edge(
     return None
 
 
-def _past_the_ends(found: list[_Found], pips: Pips, cfg: Config) -> list[_Found]:
+def _past_the_ends(found: list[_Found], pips: Pips, own: Bools, cfg: Config) -> list[_Found]:
     """Tiles read sure with a pip just past either end, near their centre line, that no
     other tile read holds: a cell cut short of its tile (the set's size taken a little
     small, a region stopping short) reads the part of its face it holds, and leaves the
-    rest of the face just beyond its end."""
+    rest of the face just beyond its end. Only a pip on a body of its shade (``own``): the
+    rest of a face lies on its tile's body, a cloth's dot on the cloth."""
     floor = float(cfg["read"]["min_confidence"])
     across, depth = (float(v) for v in cfg["locate"]["past_the_end"])
-    xy = pips.xy[pips.seed][_not_specks(pips.radius[pips.seed], cfg)]
+    keep = pips.seed.copy()
+    keep[pips.seed] = _not_specks(pips.radius[pips.seed], cfg)
+    xy = pips.xy[keep & own]
     sure = [f.quad for f in found if _sure_face(f.reading, floor)]
     out: list[_Found] = []
     for f in found:
@@ -575,16 +604,19 @@ def _past_the_ends(found: list[_Found], pips: Pips, cfg: Config) -> list[_Found]
     return out
 
 
-def _astride(found: list[_Found], pips: Pips, shape: tuple[int, ...], cfg: Config) -> list[_Found]:
+def _astride(
+    found: list[_Found], pips: Pips, own: Bools, shape: tuple[int, ...], cfg: Config
+) -> list[_Found]:
     """Tiles read sure with seed pips that no other tile read holds just past both of their
     ends: the cell may lie across two tiles end to end, over a half of each, their seam not
-    showing (seed 9299: a 3-3's lower half and a 6-2's upper half read as a 6-3)."""
+    showing (seed 9299: a 3-3's lower half and a 6-2's upper half read as a 6-3). Only pips
+    on a body of their shade (``own``): a tile's, not a cloth's dots about a tile."""
     floor = float(cfg["read"]["min_confidence"])
     sure = [(f.quad, f.reading) for f in found if _sure_face(f.reading, floor)]
     # (not a spot just past an end: the shade in the gap between tiles end to end; a
     # neighbour's pips lie a rim's width at least inside it, seed 5031 cropped)
     beyond = float(cfg["locate"]["beside_sure"])
-    astride = _past_both_ends(sure, [], _whole_seeds(pips, shape, cfg), cfg, beyond)
+    astride = _past_both_ends(sure, [], _whole_seeds(pips, shape, cfg, own), cfg, beyond)
     return [
         _Found(f.quad, _flag(f.reading, "pips past both of its ends"))
         if f.quad in astride and _sure_face(f.reading, floor)
@@ -593,12 +625,13 @@ def _astride(found: list[_Found], pips: Pips, shape: tuple[int, ...], cfg: Confi
     ]
 
 
-def _whole_seeds(pips: Pips, shape: tuple[int, ...], cfg: Config) -> Floats:
+def _whole_seeds(
+    pips: Pips, shape: tuple[int, ...], cfg: Config, own: Bools | None = None
+) -> Floats:
     """The seed pips that are pips (not specks, see ``_not_specks``), shown whole: none that
-    the picture's edge (``shape``) cuts."""
-    whole: Floats = pips.xy[
-        pips.seed & _not_specks(pips.radius, cfg) & ~_cut_by_the_edge(pips, shape)
-    ]
+    the picture's edge (``shape``) cuts; of those in ``own`` only, when given."""
+    keep = pips.seed & _not_specks(pips.radius, cfg) & ~_cut_by_the_edge(pips, shape)
+    whole: Floats = pips.xy[keep if own is None else keep & own]
     return whole
 
 

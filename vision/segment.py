@@ -108,7 +108,14 @@ def segment(
     # between two tiles), are no tile's: painting them over would bridge the tiles either side
     body_grey = body @ GREY
     painted = (body_grey > float(cfg["dark_body_max"])) != pips.bright
-    typical = float(np.median(pips.radius[pips.seed] if pips.seed.any() else pips.radius))
+    # (a pip's size from the seeds on a body of their own shade, where there are enough and
+    # most lie off it, a pattern: a cloth's hundreds of small white dots on a yellow ground
+    # made big black tiles' pips "far larger than the others", and no tile grew)
+    own = pips.seed & painted
+    enough = int(own.sum()) >= int(cfg["typical_least"])
+    pattern = int(own.sum()) < float(cfg["typical_off_shade"]) * int(pips.seed.sum())
+    seeds = own if enough and pattern else pips.seed
+    typical = float(np.median(pips.radius[seeds] if seeds.any() else pips.radius))
     largest = float(cfg["max_pip_radius"]) * typical
     painted &= pips.radius <= largest
     # nor those larger than a pip whose middle has the colour round it, where that is not

@@ -1607,3 +1607,29 @@ def test_a_picture_taken_in_dim_light_is_read_as_in_full_light(seed: int) -> Non
     got = Counter(t.face for t in recognize(dim).tiles)
     assert got == Counter(t.face for t in recognize(image).tiles)
     assert sum((got & want).values()) >= 0.9 * sum(want.values())
+
+
+def test_big_tiles_on_a_cloth_of_small_white_dots_are_read() -> None:
+    """Two thousand small white dots on an orange cloth are pip-like, and were most of the
+    bright pips: the pips' size and spacing were the dots', the tiles' pips "far larger
+    than the others", and the dots beside a tile's ends "the rest of its face": big black
+    tiles on it went unread. A pip's size, the first guess of a tile's width and the pips
+    past a tile's ends are of the pips on a body of their own shade (white pips on a dark
+    body) where most lie off it (a pattern) and enough lie on it."""
+    import cv2
+
+    image = np.empty((720, 1280, 3), np.uint8)
+    image[:] = (20, 135, 205)  # an orange cloth
+    for y in range(10, 720, 20):
+        for x in range(10 + (y // 20) % 2 * 10, 1280, 20):
+            cv2.circle(image, (x, y), 4, (245, 245, 245), -1, cv2.LINE_AA)
+    faces = ["6-5", "5-3"]
+    for k, face in enumerate(faces):
+        tile, truth = render_tile(face, seed=k, scheme="dark", width=110.0, angle=20.0 * k)
+        mask = np.zeros(tile.shape[:2], np.uint8)
+        cv2.fillConvexPoly(mask, np.round(np.array(truth.corners)).astype(np.int32), 255)
+        x0, y0 = 10 + 330 * k, 60
+        window = image[y0 : y0 + tile.shape[0], x0 : x0 + tile.shape[1]]
+        window[mask > 0] = tile[mask > 0]
+    obs = recognize(image)
+    assert sorted(t.face for t in obs.tiles) == sorted(faces)

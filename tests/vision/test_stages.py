@@ -492,11 +492,15 @@ def test_a_tile_with_a_loose_pip_just_past_its_end_is_in_doubt() -> None:
     pips = Pips(True, xy, np.full(4, 5.0), np.ones(4, bool))
     first = _Found(cell(0.0), Reading(1, 1, 1.0, ()))
     second = _Found(cell(88.0), Reading(2, 1, 1.0, ()))
-    both = _past_the_ends([first, second], pips, cfg)
+    on_tiles = np.ones(4, bool)
+    both = _past_the_ends([first, second], pips, on_tiles, cfg)
     assert [f.reading.confidence for f in both] == [1.0, 1.0]
-    alone = _past_the_ends([first], pips, cfg)
+    alone = _past_the_ends([first], pips, on_tiles, cfg)
     assert alone[0].reading.confidence < cfg["read"]["min_confidence"]
     assert "a pip just past its end" in alone[0].reading.defects
+    # a white dot on a light cloth beside the tile's end is no part of its face
+    on_cloth = np.array([True, True, False, True])
+    assert _past_the_ends([first], pips, on_cloth, cfg)[0].reading.confidence == 1.0
 
 
 def test_a_red_fringe_beside_a_white_pip_is_no_pip() -> None:
