@@ -1464,7 +1464,85 @@ def _lone_backs(
                 continue
             out += blank
             cv2.drawContours(free, [contour], -1, 0, -1)
+    sizes = [(len(q), q) for _, q in faces if q]
+    if sizes:
+        quads = max(sizes)[1]
+        width = float(np.median([math.dist(q[0], q[1]) for q in quads]))
+        aspect = float(np.median([math.dist(q[0], q[3]) for q in quads])) / max(width, 1e-9)
+        out += _backs_of_another_colour(image, light(), free, width, aspect, cfg)
     return out
+
+
+def _backs_of_another_colour(
+    image: Image, light: Image, free: Image, width: float, aspect: float, cfg: Config
+) -> list[_Found]:
+    """Backs not of the faces' colour: a set whose backs are coloured (an ivory face on a
+    maroon, green or navy back), or a stack lit otherwise than the faces. What stands out
+    of the table (its colour smoothed over ``back_table_reach`` tiles' widths) by
+    ``back_table_apart`` or more, not where a tile was read (``free``), is split by its own
+    colour (a stack's tops from the sides it shows, and from one another where a seam of
+    another colour parts them); each piece of one colour (``back_even``) cut as whole tiles
+    a little off the faces' size (``back_other_slack``; several only with their seams
+    showing), every cell blank both ways, sure, is backs where ``back_alike`` or more such
+    cells share its colour: one tile's shape of a colour is also a lighter, an eraser."""
+    floor = float(cfg["read"]["min_confidence"])
+    backs = cfg["locate"]
+    apart = float(cfg["read"]["back_colour"])
+    h, w = image.shape[:2]
+    shrink = 8  # (the table's colour is smooth: found at an eighth of the size)
+    small = cv2.resize(image, (max(1, w // shrink), max(1, h // shrink)), cv2.INTER_AREA)
+    reach = max(3, round(float(backs["back_table_reach"]) * width / shrink)) | 1
+    table = cv2.resize(cv2.medianBlur(small, reach), (w, h), interpolation=cv2.INTER_LINEAR)
+    differ = cv2.absdiff(image, table).max(axis=2)
+    mask = cv2.bitwise_and(
+        (differ >= float(backs["back_table_apart"])).astype(np.uint8) * 255, free
+    )
+    k = max(3, round(float(backs["back_open"]) * width)) | 1
+    kernel = np.ones((k, k), np.uint8)
+    mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, kernel)
+    groups, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    least = float(cfg["table"]["min_fill"]) * aspect * width**2
+    found: list[tuple[Floats, tuple[Quad, ...]]] = []
+    for group in groups:
+        if float(cv2.contourArea(group)) < least:
+            continue
+        x, y, gw, gh = cv2.boundingRect(group)
+        inside_group = np.zeros((gh, gw), np.uint8)
+        cv2.drawContours(inside_group, [group - np.array([x, y], np.int32)], -1, 255, -1)
+        window = image[y : y + gh, x : x + gw]
+        colour = np.median(window[inside_group > 0].astype(np.float64), axis=0)
+        like = cv2.inRange(window, np.clip(colour - apart, 0, 255), np.clip(colour + apart, 0, 255))
+        like = cv2.morphologyEx(cv2.bitwise_and(like, inside_group), cv2.MORPH_OPEN, kernel)
+        pieces, _ = cv2.findContours(
+            like, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE, offset=(x, y)
+        )
+        for piece in pieces:
+            area = float(cv2.contourArea(piece))
+            if area < least:
+                continue
+            rect = cv2.minAreaRect(piece)
+            if area < float(cfg["table"]["min_fill"]) * rect[1][0] * rect[1][1]:
+                continue
+            options = _line_of_backs(
+                light, rect, width, aspect, False, cfg, float(backs["back_other_slack"])
+            )
+            if not options:
+                continue
+            cells = options[0].cells
+            if all(
+                (r := read_tile(image, cell, bright, _own_shape(cell), cfg["read"])).is_blank
+                and r.confidence >= floor
+                for cell in cells
+                for bright in (True, False)
+            ):
+                found.append((colour, cells))
+    alike = int(cfg["locate"]["back_alike"])
+    return [
+        _Found(cell, Reading(0, 0, 1.0))
+        for colour, cells in found
+        if sum(len(c) for o, c in found if float(np.abs(o - colour).max()) <= apart) >= alike
+        for cell in cells
+    ]
 
 
 def _line_of_backs(
@@ -1474,6 +1552,7 @@ def _line_of_backs(
     aspect: float,
     bright: bool,
     cfg: Config,
+    slack: float | None = None,
 ) -> list[Cut]:
     """The cuts of a line of backs side by side whose tiles are a little off the size the
     faces' cells give (``back_size_slack`` either way): those cells are the faces' as read,
@@ -1483,7 +1562,7 @@ def _line_of_backs(
     ivory ones, every seam between them showing (see _seam_shows): a white card is a few
     tiles' size too."""
     seam = cfg["locate"]
-    slack = float(seam["back_size_slack"])
+    slack = float(seam["back_size_slack"]) if slack is None else slack
     (_, _), (a, b), _ = rect
     for long, across in ((a, b), (b, a)):
         if across <= 0 or abs(long / (aspect * width) - 1) > slack:

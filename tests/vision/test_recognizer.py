@@ -1633,3 +1633,25 @@ def test_big_tiles_on_a_cloth_of_small_white_dots_are_read() -> None:
         window[mask > 0] = tile[mask > 0]
     obs = recognize(image)
     assert sorted(t.face for t in obs.tiles) == sorted(faces)
+
+
+@pytest.mark.parametrize(("row", "backs"), [(3, 4), (0, 0)])
+def test_backs_of_another_colour_than_the_faces_are_counted_in_number(row: int, backs: int) -> None:
+    """An ivory set with maroon backs: a row of three backs, ivory seams between them, and
+    one lying apart are counted (none was: a back was only what has the faces' body). One
+    maroon thing of a tile's shape alone may be a lighter or an eraser, and is none."""
+    import cv2
+
+    from vision.recognizer import _lone_backs
+
+    image = np.full((300, 600, 3), 150, np.uint8)
+    face = ((40.0, 40.0), (80.0, 40.0), (80.0, 126.0), (40.0, 126.0))
+    cv2.rectangle(image, (40, 40), (80, 126), (225, 225, 225), -1)
+    cv2.circle(image, (60, 60), 5, (20, 20, 20), -1)
+    maroon = (30, 30, 110)
+    for k in range(row):
+        cv2.rectangle(image, (200 + 46 * k, 60), (200 + 46 * k + 43, 60 + 90), maroon, -1)
+        cv2.rectangle(image, (200 + 46 * k + 43, 60), (200 + 46 * k + 45, 150), (215, 225, 230), -1)
+    cv2.rectangle(image, (450, 150), (490, 238), maroon, -1)  # one apart
+    found = _lone_backs(image, [(False, [face])], [face], load_config("recognize"))
+    assert len(found) == backs
