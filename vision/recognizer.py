@@ -1493,10 +1493,10 @@ def _backs_of_another_colour(
     small = cv2.resize(image, (max(1, w // shrink), max(1, h // shrink)), cv2.INTER_AREA)
     reach = max(3, round(float(backs["back_table_reach"]) * width / shrink)) | 1
     table = cv2.resize(cv2.medianBlur(small, reach), (w, h), interpolation=cv2.INTER_LINEAR)
-    differ = cv2.absdiff(image, table).max(axis=2)
-    mask = cv2.bitwise_and(
-        (differ >= float(backs["back_table_apart"])).astype(np.uint8) * 255, free
-    )
+    b, g, r = cv2.split(cv2.absdiff(image, table))
+    differ = cv2.max(cv2.max(b, g), r)  # (not numpy's max across channels: ten times slower)
+    at = math.ceil(float(backs["back_table_apart"])) - 1
+    mask = cv2.bitwise_and(cv2.threshold(differ, at, 255, cv2.THRESH_BINARY)[1], free)
     k = max(3, round(float(backs["back_open"]) * width)) | 1
     kernel = np.ones((k, k), np.uint8)
     mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, kernel)
