@@ -1427,8 +1427,7 @@ def _lone_backs(
     for bright, quads in faces:
         if not quads:
             continue
-        width = float(np.median([math.dist(q[0], q[1]) for q in quads]))
-        aspect = float(np.median([math.dist(q[0], q[3]) for q in quads])) / max(width, 1e-9)
+        width, aspect = _size_of(quads)
         body = np.median([_body(image, q) for q in quads], axis=0)
         like = cv2.inRange(image, np.clip(body - apart, 0, 255), np.clip(body + apart, 0, 255))
         like = cv2.bitwise_and(like, free)
@@ -1467,10 +1466,16 @@ def _lone_backs(
     sizes = [(len(q), q) for _, q in faces if q]
     if sizes:
         quads = max(sizes)[1]
-        width = float(np.median([math.dist(q[0], q[1]) for q in quads]))
-        aspect = float(np.median([math.dist(q[0], q[3]) for q in quads])) / max(width, 1e-9)
+        width, aspect = _size_of(quads)
         out += _backs_of_another_colour(image, light(), free, width, aspect, cfg)
     return out
+
+
+def _size_of(quads: list[Quad]) -> tuple[float, float]:
+    """The width and aspect of tiles read (the median of their cells')."""
+    width = float(np.median([math.dist(q[0], q[1]) for q in quads]))
+    aspect = float(np.median([math.dist(q[0], q[3]) for q in quads])) / max(width, 1e-9)
+    return width, aspect
 
 
 def _backs_of_another_colour(
