@@ -110,9 +110,21 @@ def _exposed(image: Image, cfg: Config) -> Image:
 
 def _on_own_shade(image: Image, pips: Pips, cfg: Config) -> Bools:
     """Which pips lie on a body of their polarity's shade (white pips on a dark body, dark
-    ones on a light body): a tile's, not a cloth's dots on a yellow ground."""
+    ones on a light body): a tile's, not a cloth's dots on a yellow ground; and, dark ones,
+    are black or red, as an ivory tile's pips are (not a white cloth's teal dots or blue
+    flowers, ``pattern_chroma`` or more from grey, and not red)."""
     shade = body_colours(image, pips) @ GREY
     own: Bools = (shade <= float(cfg["segment"]["dark_body_max"])) == pips.bright
+    if pips.bright or not len(own):
+        return own
+    h, w = image.shape[:2]
+    xs = np.clip(np.round(pips.xy[:, 0]).astype(int), 0, w - 1)
+    ys = np.clip(np.round(pips.xy[:, 1]).astype(int), 0, h - 1)
+    lab = cv2.cvtColor(image[ys, xs].reshape(-1, 1, 3), cv2.COLOR_BGR2LAB)[:, 0].astype(float)
+    a, b = lab[:, 1] - 128, lab[:, 2] - 128
+    least = float(cfg["locate"]["pattern_chroma"])
+    coloured = (np.hypot(a, b) >= least) & (a < least)
+    own &= ~coloured
     return own
 
 

@@ -1655,3 +1655,27 @@ def test_backs_of_another_colour_than_the_faces_are_counted_in_number(row: int, 
     cv2.rectangle(image, (450, 150), (490, 238), maroon, -1)  # one apart
     found = _lone_backs(image, [(False, [face])], [face], load_config("recognize"))
     assert len(found) == backs
+
+
+def test_ivory_tiles_on_a_white_cloth_of_coloured_dots_are_read() -> None:
+    """Teal dots on a white cloth are dark, pip-like and on a light body, as an ivory tile's
+    pips are, and were most of the dark pips. But an ivory tile's pips are black or red:
+    where most dark pips are of another colour (a pattern), the tiles' size is of the
+    black and red ones."""
+    import cv2
+
+    image = np.empty((720, 1280, 3), np.uint8)
+    image[:] = (228, 232, 232)  # a white cloth
+    for y in range(12, 720, 24):
+        for x in range(12 + (y // 24) % 2 * 12, 1280, 24):
+            cv2.circle(image, (x, y), 5, (190, 160, 30), -1, cv2.LINE_AA)  # teal dots
+    faces = ["6-5", "5-3", "6-2"]
+    for k, face in enumerate(faces):
+        tile, truth = render_tile(face, seed=k, scheme="ivory", width=64.0, angle=30.0 * k)
+        mask = np.zeros(tile.shape[:2], np.uint8)
+        cv2.fillConvexPoly(mask, np.round(np.array(truth.corners)).astype(np.int32), 255)
+        x0, y0 = 40 + 400 * k, 200
+        window = image[y0 : y0 + tile.shape[0], x0 : x0 + tile.shape[1]]
+        window[mask > 0] = tile[mask > 0]
+    obs = recognize(image)
+    assert sorted(t.face for t in obs.tiles) == sorted(faces)
