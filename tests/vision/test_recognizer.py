@@ -1609,6 +1609,27 @@ def test_a_picture_taken_in_dim_light_is_read_as_in_full_light(seed: int) -> Non
     assert sum((got & want).values()) >= 0.9 * sum(want.values())
 
 
+def _lay_tile(
+    image: np.ndarray,
+    face: str,
+    seed: int,
+    scheme: str,
+    width: float,
+    angle: float,
+    at: tuple[int, int],
+) -> None:
+    """Lay one rendered tile (its own pixels only, not the felt round it) on a picture,
+    its render's top-left corner at ``at``."""
+    import cv2
+
+    tile, truth = render_tile(face, seed=seed, scheme=scheme, width=width, angle=angle)
+    mask = np.zeros(tile.shape[:2], np.uint8)
+    cv2.fillConvexPoly(mask, np.round(np.array(truth.corners)).astype(np.int32), 255)
+    x0, y0 = at
+    window = image[y0 : y0 + tile.shape[0], x0 : x0 + tile.shape[1]]
+    window[mask > 0] = tile[mask > 0]
+
+
 def test_big_tiles_on_a_cloth_of_small_white_dots_are_read() -> None:
     """Two thousand small white dots on an orange cloth are pip-like, and were most of the
     bright pips: the pips' size and spacing were the dots', the tiles' pips "far larger
@@ -1625,12 +1646,7 @@ def test_big_tiles_on_a_cloth_of_small_white_dots_are_read() -> None:
             cv2.circle(image, (x, y), 4, (245, 245, 245), -1, cv2.LINE_AA)
     faces = ["6-5", "5-3"]
     for k, face in enumerate(faces):
-        tile, truth = render_tile(face, seed=k, scheme="dark", width=110.0, angle=20.0 * k)
-        mask = np.zeros(tile.shape[:2], np.uint8)
-        cv2.fillConvexPoly(mask, np.round(np.array(truth.corners)).astype(np.int32), 255)
-        x0, y0 = 10 + 330 * k, 60
-        window = image[y0 : y0 + tile.shape[0], x0 : x0 + tile.shape[1]]
-        window[mask > 0] = tile[mask > 0]
+        _lay_tile(image, face, k, "dark", 110.0, 20.0 * k, (10 + 330 * k, 60))
     obs = recognize(image)
     assert sorted(t.face for t in obs.tiles) == sorted(faces)
 
@@ -1671,11 +1687,6 @@ def test_ivory_tiles_on_a_white_cloth_of_coloured_dots_are_read() -> None:
             cv2.circle(image, (x, y), 5, (190, 160, 30), -1, cv2.LINE_AA)  # teal dots
     faces = ["6-5", "5-3", "6-2"]
     for k, face in enumerate(faces):
-        tile, truth = render_tile(face, seed=k, scheme="ivory", width=64.0, angle=30.0 * k)
-        mask = np.zeros(tile.shape[:2], np.uint8)
-        cv2.fillConvexPoly(mask, np.round(np.array(truth.corners)).astype(np.int32), 255)
-        x0, y0 = 40 + 400 * k, 200
-        window = image[y0 : y0 + tile.shape[0], x0 : x0 + tile.shape[1]]
-        window[mask > 0] = tile[mask > 0]
+        _lay_tile(image, face, k, "ivory", 64.0, 30.0 * k, (40 + 400 * k, 200))
     obs = recognize(image)
     assert sorted(t.face for t in obs.tiles) == sorted(faces)
