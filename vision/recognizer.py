@@ -128,17 +128,17 @@ def _on_own_shade(image: Image, pips: Pips, cfg: Config) -> Bools:
     return own
 
 
-def _first_guess(pips: Pips, own: Bools, cfg: Config) -> float:
-    """A tile width from the pips' spacing and size (``first_guess``), of the pips on a body
-    of their polarity's shade (``own``) where there are ``guess_least`` such or more and
-    most lie off it (fewer than ``guess_off_shade``: a pattern): a cloth's small white dots
-    on a yellow ground, hundreds, set the pips' size, and big black tiles among them were
-    read at a dot's. (Not where most lie on it: a glare greys a few pips' body, and the
-    guess from the rest moved enough to lose tiles.)"""
-    few = int(own.sum()) < int(cfg["locate"]["guess_least"])
-    if few or own.mean() >= float(cfg["locate"]["guess_off_shade"]):
-        own = np.ones(len(pips.radius), bool)
-    return first_guess(pips.xy[own], pips.radius[own], cfg["locate"])
+def _tile_pips(pips: Pips, own: Bools, cfg: Config) -> Bools:
+    """The pips that say the tiles' size: all of them; but where most lie off a body of
+    their shade (``own``, fewer than ``own_share`` on it: a pattern) and ``own_least`` or
+    more lie on one, those only. A cloth's small white dots on a yellow ground, hundreds,
+    set the first guess of a tile's width and the pips' size, and big black tiles among
+    them went unread. (Not where most lie on it: a glare greys a few pips' body, and the
+    size from the rest moved enough to lose tiles.)"""
+    locate = cfg["locate"]
+    if int(own.sum()) < int(locate["own_least"]) or own.mean() >= float(locate["own_share"]):
+        return np.ones(len(pips.radius), bool)
+    return own
 
 
 def recognize(
@@ -311,14 +311,21 @@ def _recognize(
         if len(pips.radius) == 0:
             continue
         own = _on_own_shade(smooth, pips, cfg)
-        guess = tile_px * scale if tile_px is not None else _first_guess(pips, own, cfg)
+        sizing = _tile_pips(pips, own, cfg)
+        guess = (
+            tile_px * scale
+            if tile_px is not None
+            else first_guess(pips.xy[sizing], pips.radius[sizing], cfg["locate"])
+        )
         if guess <= 0:
             continue
         grown_over, bounds = smooth, edges
         if lined:
             grown_over = _without_lines(smooth, pips.bright, guess, cfg["lines"])
             bounds = None if edges is None else edge_mask(grown_over, cfg["segment"])
-        regions = segment(grown_over, pips, guess, cfg["segment"], ground, not_ground, bounds)
+        regions = segment(
+            grown_over, pips, guess, cfg["segment"], ground, not_ground, bounds, sizing
+        )
         laps.lap("segment")
         if tile_px is not None:
             ratio = aspect if aspect is not None else float(cfg["locate"]["default_aspect"])
@@ -1475,10 +1482,9 @@ def _lone_backs(
                 continue
             out += blank
             cv2.drawContours(free, [contour], -1, 0, -1)
-    sizes = [(len(q), q) for _, q in faces if q]
-    if sizes:
-        quads = max(sizes)[1]
-        width, aspect = _size_of(quads)
+    most = max((q for _, q in faces), key=len, default=[])  # (the polarity read most)
+    if most:
+        width, aspect = _size_of(most)
         out += _backs_of_another_colour(image, light(), free, width, aspect, cfg)
     return out
 
@@ -1498,9 +1504,8 @@ def _backs_of_another_colour(
     of the table (its colour smoothed over ``back_table_reach`` tiles' widths) by
     ``back_table_apart`` or more, not where a tile was read (``free``), is split by its own
     colour (a stack's tops from the sides it shows, and from one another where a seam of
-    another colour parts them); each piece of one colour (``back_even``) cut as whole tiles
-    a little off the faces' size (``back_other_slack``; several only with their seams
-    showing), every cell blank both ways, sure, is backs where ``back_alike`` or more such
+    another colour parts them); each piece cut as whole tiles a little off the faces' size
+    (``back_other_slack``; several only with their seams showing), every cell blank both ways, sure, is backs where ``back_alike`` or more such
     cells share its colour: one tile's shape of a colour is also a lighter, an eraser."""
     floor = float(cfg["read"]["min_confidence"])
     backs = cfg["locate"]

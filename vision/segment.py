@@ -86,8 +86,10 @@ def segment(
     ground: tuple[float, float, float] | None = None,
     not_ground: Image | None = None,
     edges: Image | None = None,
+    sizing: Bools | None = None,
 ) -> list[Region]:
     """Regions of touching tiles grown from the pips; ``tile_px`` is a first guess of W.
+    ``sizing``, when given: the pips whose size is a tile's pips' (not a pattern's dots).
 
     ``edges`` (255 on an edge), when given, bound the regions: a tile's rim stops the growth
     where the table has the tile's colour (a black tile on dark wood).
@@ -108,13 +110,11 @@ def segment(
     # between two tiles), are no tile's: painting them over would bridge the tiles either side
     body_grey = body @ GREY
     painted = (body_grey > float(cfg["dark_body_max"])) != pips.bright
-    # (a pip's size from the seeds on a body of their own shade, where there are enough and
-    # most lie off it, a pattern: a cloth's hundreds of small white dots on a yellow ground
-    # made big black tiles' pips "far larger than the others", and no tile grew)
-    own = pips.seed & painted
-    enough = int(own.sum()) >= int(cfg["typical_least"])
-    pattern = int(own.sum()) < float(cfg["typical_off_shade"]) * int(pips.seed.sum())
-    seeds = own if enough and pattern else pips.seed
+    # (a pip's size from the seeds that say the tiles' size, ``sizing``: on a pattern, not
+    # its dots; a cloth's hundreds of small white dots on a yellow ground made big black
+    # tiles' pips "far larger than the others", and no tile grew)
+    seeds = pips.seed if sizing is None else pips.seed & sizing
+    seeds = seeds if seeds.any() else pips.seed
     typical = float(np.median(pips.radius[seeds] if seeds.any() else pips.radius))
     largest = float(cfg["max_pip_radius"]) * typical
     painted &= pips.radius <= largest
