@@ -46,6 +46,7 @@ from .segment import (
     GREY,
     Region,
     body_colours,
+    coloured_ring,
     edge_mask,
     glare_on_ground,
     ground_mask,
@@ -110,21 +111,40 @@ def _exposed(image: Image, cfg: Config) -> Image:
 
 def _on_own_shade(image: Image, pips: Pips, cfg: Config) -> Bools:
     """Which pips lie on a body of their polarity's shade (white pips on a dark body, dark
-    ones on a light body): a tile's, not a cloth's dots on a yellow ground; and, dark ones,
-    are black or red, as an ivory tile's pips are (not a white cloth's teal dots or blue
-    flowers, ``pattern_chroma`` or more from grey, and not red)."""
-    shade = body_colours(image, pips) @ GREY
-    own: Bools = (shade <= float(cfg["segment"]["dark_body_max"])) == pips.bright
-    if pips.bright or not len(own):
+    ones on a light body): a tile's, not a cloth's dots on a yellow ground; light ones, but
+    red, with little of the ring round them coloured (a black tile's body is grey, a purple
+    cloth under its white dots is not); dark ones black or red, as an ivory tile's pips are
+    (not a white cloth's teal dots, blue flowers or purple checks, ``pattern_chroma`` or
+    more from grey, and not red by their hue)."""
+    body = body_colours(image, pips)
+    own: Bools = (body @ GREY <= float(cfg["segment"]["dark_body_max"])) == pips.bright
+    if not len(own):
         return own
+    locate = cfg["locate"]
     h, w = image.shape[:2]
     xs = np.clip(np.round(pips.xy[:, 0]).astype(int), 0, w - 1)
     ys = np.clip(np.round(pips.xy[:, 1]).astype(int), 0, h - 1)
     lab = cv2.cvtColor(image[ys, xs].reshape(-1, 1, 3), cv2.COLOR_BGR2LAB)[:, 0].astype(float)
     a, b = lab[:, 1] - 128, lab[:, 2] - 128
-    least = float(cfg["locate"]["pattern_chroma"])
-    coloured = (np.hypot(a, b) >= least) & (a < least)
-    own &= ~coloured
+    least = float(locate["pattern_chroma"])
+    red = (a >= least) & (np.degrees(np.arctan2(b, a)) >= float(locate["red_hue_from"]))
+    if pips.bright:
+        # (not the red: a red pip found smaller than it is, by its glint, has its ring on
+        # its own red)
+        least, reach = float(locate["body_chroma"]), float(locate["body_ring"])
+        # (of the ring where it is dark enough for a black body: a dot touching a tile; and
+        # of all of it, but for a big pip's ring reaching past its tile's end: a pink cloth)
+        dark = coloured_ring(image, pips, least, reach, float(cfg["segment"]["dark_body_max"]))
+        every = coloured_ring(image, pips, least, reach)
+        vivid = red & (np.hypot(a, b) >= float(locate["red_pip_chroma"]))
+        own &= vivid | (
+            (dark <= float(locate["body_coloured_share"]))
+            & (every < float(locate["ring_coloured_share"]))
+        )
+        return own
+    # (a colour's hue is noise where it is nearly black: a black pip under a tinted light)
+    black = lab[:, 0] < float(locate["black_below"])
+    own &= ~((np.hypot(a, b) >= least) & ~red & ~black)
     return own
 
 

@@ -56,6 +56,38 @@ def body_colours(image: Image, pips: Pips) -> Floats:
     return body
 
 
+def coloured_ring(
+    image: Image, pips: Pips, least: float, reach: float = 1.6, body_max: float = 255.0
+) -> Floats:
+    """The share of each pip's ring (where ``body_colours`` looks) ``least`` or more from
+    grey (a* and b*): none of a black tile's, half or more of a purple cloth's round a dot
+    beside a tile (where the ring's median is half the tile's black)."""
+    h, w = image.shape[:2]
+    if len(pips.radius) == 0:
+        return np.zeros(0)
+    pts = (
+        pips.xy[:, None, :]
+        + _RING[None, :, :] * np.maximum(2.0, reach * pips.radius)[:, None, None]
+    )
+    xs = np.clip(np.round(pts[..., 0]).astype(int), 0, w - 1)
+    ys = np.clip(np.round(pts[..., 1]).astype(int), 0, h - 1)
+    lab = cv2.cvtColor(image[ys, xs], cv2.COLOR_BGR2LAB).astype(np.float64)
+    a, b = lab[..., 1] - 128.0, lab[..., 2] - 128.0
+    coloured = np.hypot(a, b) >= least
+    # (not where the ring crosses another pip, or near it: a 6-6's red pips cross its white
+    # pips' rings, and a red pip's pieces each other's)
+    labels = np.zeros((h, w), np.int32)
+    for k, ((x, y), r) in enumerate(zip(pips.xy, pips.radius, strict=True)):
+        cv2.circle(labels, (round(x), round(y)), max(1, round(1.5 * r)), k + 1, -1)
+    seen = labels[ys, xs]
+    off = (seen == 0) | (seen == np.arange(1, len(pips.radius) + 1)[:, None])
+    # (and only where it is dark enough for a black tile's body: a big pip's ring reaching
+    # past the tile's end onto an orange cloth says nothing)
+    off &= image[ys, xs].astype(np.float64) @ GREY <= body_max
+    share: Floats = (coloured & off).sum(axis=1) / np.maximum(1, off.sum(axis=1))
+    return share
+
+
 def _stands_out_of_body(image: Image, pips: Pips, body: Floats) -> Floats:
     """How far each pip's middle stands from its body's colour (the most in any channel)."""
     h, w = image.shape[:2]
@@ -89,7 +121,8 @@ def segment(
     sizing: Bools | None = None,
 ) -> list[Region]:
     """Regions of touching tiles grown from the pips; ``tile_px`` is a first guess of W.
-    ``sizing``, when given: the pips whose size is a tile's pips' (not a pattern's dots).
+    ``sizing``, when given: the pips whose size is a tile's pips' (not a pattern's dots);
+    only they grow regions and are painted over.
 
     ``edges`` (255 on an edge), when given, bound the regions: a tile's rim stops the growth
     where the table has the tile's colour (a black tile on dark wood).
@@ -115,9 +148,13 @@ def segment(
     # tiles' pips "far larger than the others", and no tile grew)
     seeds = pips.seed if sizing is None else pips.seed & sizing
     seeds = seeds if seeds.any() else pips.seed
+    # (and only those grow regions: on a white cloth of purple checks, each of a thousand
+    # checks grew one, seconds of work, and none fitted a cut)
     typical = float(np.median(pips.radius[seeds] if seeds.any() else pips.radius))
     largest = float(cfg["max_pip_radius"]) * typical
     painted &= pips.radius <= largest
+    if sizing is not None:
+        painted &= sizing  # (a cloth's dot painted joins the region of a tile it touches)
     # nor those larger than a pip whose middle has the colour round it, where that is not
     # the other pips' body (the table showing between two tiles near each other, bordered by
     # them, painted so bridges the two). Where it is, as between a crowded face's big pips,
@@ -135,7 +172,7 @@ def segment(
     regions: list[Region] = []
     grow = _Grower(image, pips, body, covered, edges, ground, not_ground, tile_px, largest, cfg)
     for i in np.argsort(-pips.radius):
-        if done[i] or not pips.seed[i]:
+        if done[i] or not seeds[i]:
             continue
         if ground is not None and _like_ground(body[i], ground, cfg):
             done[i] = True
@@ -149,7 +186,7 @@ def segment(
     if not (bool(cfg["regrow"]) and regions):
         return regions
     held = {j for r in regions for j in r.pips}
-    left = [int(i) for i in np.argsort(-pips.radius) if pips.seed[i] and int(i) not in held]
+    left = [int(i) for i in np.argsort(-pips.radius) if seeds[i] and int(i) not in held]
     if left:
         taken = np.zeros((h, w), np.uint8)
         cv2.drawContours(taken, [r.contour for r in regions], -1, 255, -1)

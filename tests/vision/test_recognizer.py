@@ -1651,6 +1651,45 @@ def test_big_tiles_on_a_cloth_of_small_white_dots_are_read() -> None:
     assert sorted(t.face for t in obs.tiles) == sorted(faces)
 
 
+def test_small_black_tiles_on_a_purple_cloth_of_white_dots_are_read() -> None:
+    """White dots on a purple cloth lie on a body dark enough for a black tile's, and were
+    taken for the tiles' pips: they set the tiles' size, grew a region each, and the dots
+    touching a tile joined its region, which no cut fitted. A light pip whose ring is
+    coloured (the cloth round it, more than a quarter of it, not counting where the ring
+    crosses other pips: a 6-6's red ones) is a pattern's dot; there, only the tiles' pips
+    grow regions and are painted over."""
+    import cv2
+
+    image = np.empty((720, 1280, 3), np.uint8)
+    image[:] = (125, 35, 110)
+    for y in range(12, 720, 24):
+        for x in range(12 + (y // 24) % 2 * 12, 1280, 24):
+            cv2.circle(image, (x, y), 5, (235, 235, 240), -1, cv2.LINE_AA)
+    faces = ["6-6", "3-1", "2-1", "5-5", "4-4", "6-1"]
+    for k, face in enumerate(faces):
+        _lay_tile(image, face, k, "dark", 44.0, 25.0 * k, (60 + 190 * k, 120 + 70 * (k % 3)))
+    obs = recognize(image)
+    assert sorted(t.face for t in obs.tiles) == sorted(faces)
+
+
+def test_ivory_tiles_on_a_purple_check_cloth_are_read() -> None:
+    """A gingham's purple checks are dark pips on a light body, a thousand of them, and
+    purple is far from grey with a* as high as a red pip's: they were taken for red pips,
+    set the tiles' size, and each grew a region (seconds of work, no tile read). Red is
+    red by its hue, not by a* alone: purple's lies below ``red_hue_from``."""
+    import cv2
+
+    yy, xx = np.mgrid[0:720, 0:1280]
+    share = ((xx // 14) % 2 == 0) * 0.5 + ((yy // 14) % 2 == 0) * 0.5
+    purple, white = np.array((150, 40, 140), float), np.array((240, 240, 245), float)
+    image = (white * (1 - share[..., None]) + purple * share[..., None]).astype(np.uint8)
+    faces = ["6-4", "3-1", "2-2", "5-4", "6-6"]
+    for k, face in enumerate(faces):
+        _lay_tile(image, face, k, "ivory", 44.0, 20.0 * k, (80 + 220 * k, 150 + 80 * (k % 2)))
+    obs = recognize(cv2.GaussianBlur(image, (5, 5), 1.5))
+    assert sorted(t.face for t in obs.tiles) == sorted(faces)
+
+
 @pytest.mark.parametrize(("row", "backs"), [(3, 4), (0, 0)])
 def test_backs_of_another_colour_than_the_faces_are_counted_in_number(row: int, backs: int) -> None:
     """An ivory set with maroon backs: a row of three backs, ivory seams between them, and

@@ -748,3 +748,35 @@ def test_16_bit_components_are_opencvs_32_bit_ones(mask: Array) -> None:
     assert np.array_equal(labels16.astype(np.int32), labels)
     assert np.array_equal(stats16, stats)
     assert np.array_equal(centres16, centres, equal_nan=True)
+
+
+def test_a_tiles_pips_are_on_their_own_shade_and_a_coloured_cloths_dots_are_not() -> None:
+    """Light pips: a black tile's white ones, and its red one whose glint made it found
+    small (its ring lies on its own red), are a tile's; a white dot on a purple cloth, and
+    one touching the tile, ringed mostly by the cloth, are not. Dark pips on white: black
+    and red ones are a tile's, a purple check is not (its a* is a red's, its hue is not)."""
+    from vision.recognizer import _on_own_shade
+    from vision.types import Pips
+
+    cfg = load_config("recognize")
+    image = np.full((200, 400, 3), (125, 35, 110), np.uint8)  # a purple cloth
+    cv2.rectangle(image, (40, 40), (120, 80), (20, 20, 20), -1)  # a black tile
+    cv2.circle(image, (60, 60), 6, (240, 240, 240), -1)  # its white pip
+    cv2.circle(image, (95, 60), 9, (30, 30, 190), -1)  # its red pip, found small
+    cv2.circle(image, (200, 60), 6, (240, 240, 240), -1)  # a dot on the cloth
+    cv2.circle(image, (128, 60), 6, (240, 240, 240), -1)  # a dot touching the tile
+    light = Pips(
+        True,
+        np.array([[60.0, 60], [95, 60], [200, 60], [128, 60]]),
+        np.full(4, 5.0),
+        np.ones(4, bool),
+    )
+    assert _on_own_shade(image, light, cfg).tolist() == [True, True, False, False]
+
+    image = np.full((100, 300, 3), (235, 235, 240), np.uint8)  # a white cloth
+    for x, colour in ((50, (25, 25, 25)), (150, (40, 40, 190)), (250, (150, 40, 140))):
+        cv2.circle(image, (x, 50), 8, colour, -1)
+    dark = Pips(
+        False, np.array([[50.0, 50], [150, 50], [250, 50]]), np.full(3, 8.0), np.ones(3, bool)
+    )
+    assert _on_own_shade(image, dark, cfg).tolist() == [True, True, False]
