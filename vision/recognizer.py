@@ -144,7 +144,11 @@ def _on_own_shade(image: Image, pips: Pips, cfg: Config) -> Bools:
         return own
     # (a colour's hue is noise where it is nearly black: a black pip under a tinted light)
     black = lab[:, 0] < float(locate["black_below"])
-    own &= ~((np.hypot(a, b) >= least) & ~red & ~black)
+    chroma, hue = np.hypot(a, b), np.degrees(np.arctan2(b, a))
+    # (a cool colour, purple to green, stands out of grey less: a lilac check, the mix of
+    # purple and white, is 15 to 20 from grey; a blurred black pip is ivory's warm hue)
+    cool = (hue < float(locate["warm_hue_from"])) | (hue > float(locate["warm_hue_to"]))
+    own &= ~(((chroma >= least) & ~red | cool & (chroma >= float(locate["cool_chroma"]))) & ~black)
     return own
 
 

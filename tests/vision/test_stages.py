@@ -754,7 +754,9 @@ def test_a_tiles_pips_are_on_their_own_shade_and_a_coloured_cloths_dots_are_not(
     """Light pips: a black tile's white ones, and its red one whose glint made it found
     small (its ring lies on its own red), are a tile's; a white dot on a purple cloth, and
     one touching the tile, ringed mostly by the cloth, are not. Dark pips on white: black
-    and red ones are a tile's, a purple check is not (its a* is a red's, its hue is not)."""
+    and red ones, and a small black one blurred grey, are a tile's; a purple check is not
+    (its a* is a red's, its hue is not), nor a lilac one, the mix of purple and white (little
+    from grey, but cool)."""
     from vision.recognizer import _on_own_shade
     from vision.types import Pips
 
@@ -773,10 +775,11 @@ def test_a_tiles_pips_are_on_their_own_shade_and_a_coloured_cloths_dots_are_not(
     )
     assert _on_own_shade(image, light, cfg).tolist() == [True, True, False, False]
 
-    image = np.full((100, 300, 3), (235, 235, 240), np.uint8)  # a white cloth
-    for x, colour in ((50, (25, 25, 25)), (150, (40, 40, 190)), (250, (150, 40, 140))):
-        cv2.circle(image, (x, 50), 8, colour, -1)
+    image = np.full((100, 500, 3), (235, 235, 240), np.uint8)  # a white cloth
+    colours = ((25, 25, 25), (40, 40, 190), (110, 118, 124), (150, 40, 140), (155, 138, 173))
+    for k, colour in enumerate(colours):
+        cv2.circle(image, (50 + 100 * k, 50), 8, colour, -1)
     dark = Pips(
-        False, np.array([[50.0, 50], [150, 50], [250, 50]]), np.full(3, 8.0), np.ones(3, bool)
+        False, np.array([[50.0 + 100 * k, 50] for k in range(5)]), np.full(5, 8.0), np.ones(5, bool)
     )
-    assert _on_own_shade(image, dark, cfg).tolist() == [True, True, False]
+    assert _on_own_shade(image, dark, cfg).tolist() == [True, True, True, False, False]
