@@ -134,13 +134,20 @@ def _on_own_shade(image: Image, pips: Pips, cfg: Config) -> Bools:
         least, reach = float(locate["body_chroma"]), float(locate["body_ring"])
         # (of the ring where it is dark enough for a black body: a dot touching a tile; and
         # of all of it, but for a big pip's ring reaching past its tile's end: a pink cloth)
-        dark = coloured_ring(image, pips, least, reach, float(cfg["segment"]["dark_body_max"]))
-        every = coloured_ring(image, pips, least, reach)
+        dark, every = coloured_ring(
+            image, pips, least, reach, float(cfg["segment"]["dark_body_max"])
+        )
         vivid = red & (np.hypot(a, b) >= float(locate["red_pip_chroma"]))
         own &= vivid | (
             (dark <= float(locate["body_coloured_share"]))
             & (every < float(locate["ring_coloured_share"]))
         )
+        # (and a tile's light pips are white or red, not a black flower's yellow heart:
+        # grey, or white as the picture's lightest things are, a warm lamp's white; not
+        # only that: on a red felt with few white things the lightest are the felt's)
+        ca, cb = _white(image, float(locate["white_share"]))
+        apart = np.minimum(np.hypot(a, b), np.hypot(a - ca, b - cb))
+        own &= red | (apart < float(locate["light_pip_chroma"]))
         return own
     # (a colour's hue is noise where it is nearly black: a black pip under a tinted light)
     black = lab[:, 0] < float(locate["black_below"])
@@ -150,6 +157,20 @@ def _on_own_shade(image: Image, pips: Pips, cfg: Config) -> Bools:
     cool = (hue < float(locate["warm_hue_from"])) | (hue > float(locate["warm_hue_to"]))
     own &= ~(((chroma >= least) & ~red | cool & (chroma >= float(locate["cool_chroma"]))) & ~black)
     return own
+
+
+def _white(image: Image, share: float) -> tuple[float, float]:
+    """The a* and b* of white in the picture: the median of its lightest ``share`` (every
+    other pixel each way)."""
+    few = np.ascontiguousarray(image[::2, ::2])
+    grey = cv2.cvtColor(few, cv2.COLOR_BGR2GRAY).ravel()
+    if grey.size == 0:
+        return 0.0, 0.0
+    top = np.partition(grey, grey.size - 1 - int(share * grey.size))[
+        grey.size - 1 - int(share * grey.size)
+    ]
+    lab = cv2.cvtColor(few.reshape(-1, 1, 3)[grey >= top], cv2.COLOR_BGR2LAB)[:, 0].astype(float)
+    return float(np.median(lab[:, 1])) - 128.0, float(np.median(lab[:, 2])) - 128.0
 
 
 def _tile_pips(pips: Pips, own: Bools, cfg: Config) -> Bools:

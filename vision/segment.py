@@ -14,7 +14,7 @@ import cv2
 import numpy as np
 
 from .config import Config
-from .types import Bools, Contour, Floats, Image, Pips
+from .types import Array, Bools, Contour, Floats, Image, Pips
 
 # ways to grow a region besides a colour tolerance
 _GROUND, _FLOATING, _SPLIT = "ground", "floating", "split"
@@ -37,18 +37,24 @@ class Region:
     regrown: bool = False  # grown again with its neighbours' regions taken out (see segment)
 
 
+def _ring(shape: tuple[int, ...], pips: Pips, reach: float) -> tuple[Array, Array]:
+    """The pixels (xs, ys: (n, samples) each) of a ring round each pip, ``reach`` times its
+    radius out (2 pixels at least), clipped to the picture."""
+    pts = (
+        pips.xy[:, None, :]
+        + _RING[None, :, :] * np.maximum(2.0, reach * pips.radius)[:, None, None]
+    )
+    xs = np.clip(np.round(pts[..., 0]).astype(int), 0, shape[1] - 1)
+    ys = np.clip(np.round(pts[..., 1]).astype(int), 0, shape[0] - 1)
+    return xs, ys
+
+
 def body_colours(image: Image, pips: Pips) -> Floats:
     """The colour of each pip's tile body, (n, 3) BGR: the median of a ring around the pip,
     less its third most like a pip (where pips crowd, the ring crosses other pips)."""
-    h, w = image.shape[:2]
-    n = len(pips.radius)
-    if n == 0:
+    if len(pips.radius) == 0:
         return np.zeros((0, 3))
-    pts = (
-        pips.xy[:, None, :] + _RING[None, :, :] * np.maximum(2.0, 1.6 * pips.radius)[:, None, None]
-    )
-    xs = np.clip(np.round(pts[..., 0]).astype(int), 0, w - 1)
-    ys = np.clip(np.round(pts[..., 1]).astype(int), 0, h - 1)
+    xs, ys = _ring(image.shape, pips, 1.6)
     ring = image[ys, xs].astype(np.float64)  # (n, samples, 3)
     grey = ring @ GREY
     order = np.argsort(grey if pips.bright else -grey, axis=1)[:, : len(_RING) * 2 // 3]
@@ -57,23 +63,20 @@ def body_colours(image: Image, pips: Pips) -> Floats:
 
 
 def coloured_ring(
-    image: Image, pips: Pips, least: float, reach: float = 1.6, body_max: float = 255.0
-) -> Floats:
-    """The share of each pip's ring (where ``body_colours`` looks) ``least`` or more from
-    grey (a* and b*): none of a black tile's, half or more of a purple cloth's round a dot
-    beside a tile (where the ring's median is half the tile's black)."""
-    h, w = image.shape[:2]
+    image: Image, pips: Pips, least: float, reach: float, body_max: float
+) -> tuple[Floats, Floats]:
+    """The share of each pip's ring (``reach`` times its radius out) ``least`` or more from
+    grey (a* and b*): of its samples dark enough for a black tile's body (grey level
+    ``body_max`` at most: a big pip's ring reaching past its tile's end onto an orange
+    cloth says nothing), and of all of them. None of a black tile's; a purple cloth's round
+    a dot beside a tile, where the ring's median is half the tile's black, half or more."""
     if len(pips.radius) == 0:
-        return np.zeros(0)
-    pts = (
-        pips.xy[:, None, :]
-        + _RING[None, :, :] * np.maximum(2.0, reach * pips.radius)[:, None, None]
-    )
-    xs = np.clip(np.round(pts[..., 0]).astype(int), 0, w - 1)
-    ys = np.clip(np.round(pts[..., 1]).astype(int), 0, h - 1)
-    lab = cv2.cvtColor(image[ys, xs], cv2.COLOR_BGR2LAB).astype(np.float64)
-    a, b = lab[..., 1] - 128.0, lab[..., 2] - 128.0
-    coloured = np.hypot(a, b) >= least
+        return np.zeros(0), np.zeros(0)
+    h, w = image.shape[:2]
+    xs, ys = _ring(image.shape, pips, reach)
+    samples = image[ys, xs]
+    lab = cv2.cvtColor(samples, cv2.COLOR_BGR2LAB).astype(np.float64)
+    coloured = np.hypot(lab[..., 1] - 128.0, lab[..., 2] - 128.0) >= least
     # (not where the ring crosses another pip, or near it: a 6-6's red pips cross its white
     # pips' rings, and a red pip's pieces each other's)
     labels = np.zeros((h, w), np.int32)
@@ -81,11 +84,10 @@ def coloured_ring(
         cv2.circle(labels, (round(x), round(y)), max(1, round(1.5 * r)), k + 1, -1)
     seen = labels[ys, xs]
     off = (seen == 0) | (seen == np.arange(1, len(pips.radius) + 1)[:, None])
-    # (and only where it is dark enough for a black tile's body: a big pip's ring reaching
-    # past the tile's end onto an orange cloth says nothing)
-    off &= image[ys, xs].astype(np.float64) @ GREY <= body_max
-    share: Floats = (coloured & off).sum(axis=1) / np.maximum(1, off.sum(axis=1))
-    return share
+    dark = off & (samples.astype(np.float64) @ GREY <= body_max)
+    of_dark: Floats = (coloured & dark).sum(axis=1) / np.maximum(1, dark.sum(axis=1))
+    of_all: Floats = (coloured & off).sum(axis=1) / np.maximum(1, off.sum(axis=1))
+    return of_dark, of_all
 
 
 def _stands_out_of_body(image: Image, pips: Pips, body: Floats) -> Floats:

@@ -783,3 +783,22 @@ def test_a_tiles_pips_are_on_their_own_shade_and_a_coloured_cloths_dots_are_not(
         False, np.array([[50.0 + 100 * k, 50] for k in range(5)]), np.full(5, 8.0), np.ones(5, bool)
     )
     assert _on_own_shade(image, dark, cfg).tolist() == [True, True, True, False, False]
+
+
+def test_a_light_pip_is_white_as_the_pictures_white_is_or_red() -> None:
+    """A black flower's yellow heart is a light pip on a black body, but no tile's: a tile's
+    light pips are white or red. White as the picture's lightest things are: under a warm
+    lamp a tile's white pips are as yellow as the white cloth, and are a tile's."""
+    from vision.recognizer import _on_own_shade
+    from vision.types import Pips
+
+    cfg = load_config("recognize")
+    image = np.full((120, 300, 3), (235, 235, 240), np.uint8)  # a white cloth
+    cv2.rectangle(image, (40, 40), (120, 80), (20, 20, 20), -1)  # a black tile
+    cv2.circle(image, (60, 60), 6, (240, 240, 240), -1)  # its white pip
+    cv2.circle(image, (200, 60), 16, (20, 20, 20), -1)  # a black flower
+    cv2.circle(image, (200, 60), 6, (40, 200, 230), -1)  # its yellow heart
+    pips = Pips(True, np.array([[60.0, 60], [200, 60]]), np.full(2, 5.0), np.ones(2, bool))
+    assert _on_own_shade(image, pips, cfg).tolist() == [True, False]
+    lamp = (image * np.array([0.55, 0.8, 1.0])).astype(np.uint8)  # a warm lamp's light
+    assert bool(_on_own_shade(lamp, pips, cfg)[0])
