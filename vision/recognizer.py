@@ -111,11 +111,11 @@ def _exposed(image: Image, cfg: Config) -> Image:
 
 def _on_own_shade(image: Image, pips: Pips, cfg: Config) -> Bools:
     """Which pips lie on a body of their polarity's shade (white pips on a dark body, dark
-    ones on a light body): a tile's, not a cloth's dots on a yellow ground; light ones, but
-    red, with little of the ring round them coloured (a black tile's body is grey, a purple
-    cloth under its white dots is not); dark ones black or red, as an ivory tile's pips are
-    (not a white cloth's teal dots, blue flowers or purple checks, ``pattern_chroma`` or
-    more from grey, and not red by their hue)."""
+    ones on a light body): a tile's, not a cloth's dots on a yellow ground. And of their
+    colour: light ones white or red (not a black flower's yellow heart), with little of the
+    ring round them coloured (a black tile's body is grey, a purple cloth under its white
+    dots is not); dark ones black or red, as an ivory tile's pips are (not a white cloth's
+    teal dots, blue flowers or purple checks)."""
     body = body_colours(image, pips)
     own: Bools = (body @ GREY <= float(cfg["segment"]["dark_body_max"])) == pips.bright
     if not len(own):
@@ -126,50 +126,54 @@ def _on_own_shade(image: Image, pips: Pips, cfg: Config) -> Bools:
     ys = np.clip(np.round(pips.xy[:, 1]).astype(int), 0, h - 1)
     lab = cv2.cvtColor(image[ys, xs].reshape(-1, 1, 3), cv2.COLOR_BGR2LAB)[:, 0].astype(float)
     a, b = lab[:, 1] - 128, lab[:, 2] - 128
+    chroma, hue = np.hypot(a, b), np.degrees(np.arctan2(b, a))
     least = float(locate["pattern_chroma"])
-    red = (a >= least) & (np.degrees(np.arctan2(b, a)) >= float(locate["red_hue_from"]))
+    # (red by its hue as well: a purple check's a* is as high as a red pip's)
+    red = (a >= least) & (hue >= float(locate["red_hue_from"]))
     if pips.bright:
-        # (not the red: a red pip found smaller than it is, by its glint, has its ring on
-        # its own red)
-        least, reach = float(locate["body_chroma"]), float(locate["body_ring"])
-        # (of the ring where it is dark enough for a black body: a dot touching a tile; and
-        # of all of it, but for a big pip's ring reaching past its tile's end: a pink cloth)
+        # the ring: where it is dark enough for a black body (a dot touching a tile), and
+        # all of it (but for a big pip's ring reaching past its tile's end: a pink cloth);
+        # not for a vivid red pip, found smaller than it is by its glint, its ring on itself
         dark, every = coloured_ring(
-            image, pips, least, reach, float(cfg["segment"]["dark_body_max"])
+            image,
+            pips,
+            float(locate["body_chroma"]),
+            float(locate["body_ring"]),
+            float(cfg["segment"]["dark_body_max"]),
         )
-        vivid = red & (np.hypot(a, b) >= float(locate["red_pip_chroma"]))
+        vivid = red & (chroma >= float(locate["red_pip_chroma"]))
         own &= vivid | (
             (dark <= float(locate["body_coloured_share"]))
             & (every < float(locate["ring_coloured_share"]))
         )
-        # (and a tile's light pips are white or red, not a black flower's yellow heart:
-        # grey, or white as the picture's lightest things are, a warm lamp's white; not
-        # only that: on a red felt with few white things the lightest are the felt's)
+        # the pip: grey, or white as the picture's lightest things are (a warm lamp's
+        # white; not that alone: on a red felt with few white things, they are the felt's)
         ca, cb = _white(image, float(locate["white_share"]))
-        apart = np.minimum(np.hypot(a, b), np.hypot(a - ca, b - cb))
+        apart = np.minimum(chroma, np.hypot(a - ca, b - cb))
         own &= red | (apart < float(locate["light_pip_chroma"]))
         return own
+    coloured = (chroma >= least) & ~red
+    # (a cool colour, purple to green, stands out of grey less: a lilac check, the mix of
+    # purple and white, is 15 to 20 from grey; a small black pip blurred grey has ivory's
+    # warm hue)
+    cool = (hue < float(locate["warm_hue_from"])) | (hue > float(locate["warm_hue_to"]))
+    tinted = cool & (chroma >= float(locate["cool_chroma"]))
     # (a colour's hue is noise where it is nearly black: a black pip under a tinted light)
     black = lab[:, 0] < float(locate["black_below"])
-    chroma, hue = np.hypot(a, b), np.degrees(np.arctan2(b, a))
-    # (a cool colour, purple to green, stands out of grey less: a lilac check, the mix of
-    # purple and white, is 15 to 20 from grey; a blurred black pip is ivory's warm hue)
-    cool = (hue < float(locate["warm_hue_from"])) | (hue > float(locate["warm_hue_to"]))
-    own &= ~(((chroma >= least) & ~red | cool & (chroma >= float(locate["cool_chroma"]))) & ~black)
+    own &= black | ~(coloured | tinted)
     return own
 
 
 def _white(image: Image, share: float) -> tuple[float, float]:
     """The a* and b* of white in the picture: the median of its lightest ``share`` (every
-    other pixel each way)."""
-    few = np.ascontiguousarray(image[::2, ::2])
-    grey = cv2.cvtColor(few, cv2.COLOR_BGR2GRAY).ravel()
+    fourth pixel each way: a glint or a pip still covers a few)."""
+    few = np.ascontiguousarray(image[::4, ::4])
+    grey = cv2.cvtColor(few, cv2.COLOR_BGR2GRAY)
     if grey.size == 0:
         return 0.0, 0.0
-    top = np.partition(grey, grey.size - 1 - int(share * grey.size))[
-        grey.size - 1 - int(share * grey.size)
-    ]
-    lab = cv2.cvtColor(few.reshape(-1, 1, 3)[grey >= top], cv2.COLOR_BGR2LAB)[:, 0].astype(float)
+    counts = cv2.calcHist([grey], [0], None, [256], [0, 256]).ravel()
+    top = int(np.searchsorted(np.cumsum(counts), (1 - share) * grey.size))
+    lab = cv2.cvtColor(few[grey >= top].reshape(-1, 1, 3), cv2.COLOR_BGR2LAB)[:, 0]
     return float(np.median(lab[:, 1])) - 128.0, float(np.median(lab[:, 2])) - 128.0
 
 
