@@ -88,6 +88,12 @@ def _prepare(image: Image, tile_px: float | None, cfg: Config) -> tuple[Image, f
     return image, scale
 
 
+def _lightest(grey: Image, share: float) -> int:
+    """The grey level below which all but the lightest ``share`` of the pixels lie."""
+    counts = cv2.calcHist([grey], [0], None, [256], [0, 256]).ravel()
+    return int(np.searchsorted(np.cumsum(counts), (1 - share) * grey.size))
+
+
 def _exposed(image: Image, cfg: Config) -> Image:
     """The picture brightened where it is underexposed: its lightest things (the
     ``top_share`` lightest pixels: an ivory body, a black tile's pips) darker than
@@ -98,10 +104,7 @@ def _exposed(image: Image, cfg: Config) -> Image:
     # (at half size, where camera noise averages away and a pip still fills a pixel)
     h, w = image.shape[:2]
     half = cv2.resize(image, (max(1, w // 2), max(1, h // 2)), interpolation=cv2.INTER_AREA)
-    grey = cv2.cvtColor(half, cv2.COLOR_BGR2GRAY)
-    counts = cv2.calcHist([grey], [0], None, [256], [0, 256]).ravel()
-    # (the grey level below which all but the top share of the pixels lie)
-    top = int(np.searchsorted(np.cumsum(counts), (1 - float(cfg["top_share"])) * grey.size))
+    top = _lightest(cv2.cvtColor(half, cv2.COLOR_BGR2GRAY), float(cfg["top_share"]))
     if top >= int(cfg["dim_below"]):
         return image
     gain = min(float(cfg["max_gain"]), float(cfg["bright_to"]) / max(top, 1))
@@ -171,9 +174,8 @@ def _white(image: Image, share: float) -> tuple[float, float]:
     grey = cv2.cvtColor(few, cv2.COLOR_BGR2GRAY)
     if grey.size == 0:
         return 0.0, 0.0
-    counts = cv2.calcHist([grey], [0], None, [256], [0, 256]).ravel()
-    top = int(np.searchsorted(np.cumsum(counts), (1 - share) * grey.size))
-    lab = cv2.cvtColor(few[grey >= top].reshape(-1, 1, 3), cv2.COLOR_BGR2LAB)[:, 0]
+    lightest = few[grey >= _lightest(grey, share)]
+    lab = cv2.cvtColor(lightest.reshape(-1, 1, 3), cv2.COLOR_BGR2LAB)[:, 0]
     return float(np.median(lab[:, 1])) - 128.0, float(np.median(lab[:, 2])) - 128.0
 
 
@@ -1554,8 +1556,9 @@ def _backs_of_another_colour(
     ``back_table_apart`` or more, not where a tile was read (``free``), is split by its own
     colour (a stack's tops from the sides it shows, and from one another where a seam of
     another colour parts them); each piece cut as whole tiles a little off the faces' size
-    (``back_other_slack``; several only with their seams showing), every cell blank both ways, sure, is backs where ``back_alike`` or more such
-    cells share its colour: one tile's shape of a colour is also a lighter, an eraser."""
+    (``back_other_slack``; several only with their seams showing), every cell blank both
+    ways, sure, is backs where ``back_alike`` or more such cells share its colour: one
+    tile's shape of a colour is also a lighter, an eraser."""
     floor = float(cfg["read"]["min_confidence"])
     backs = cfg["locate"]
     apart = float(cfg["read"]["back_colour"])

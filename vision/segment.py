@@ -150,8 +150,6 @@ def segment(
     # tiles' pips "far larger than the others", and no tile grew)
     seeds = pips.seed if sizing is None else pips.seed & sizing
     seeds = seeds if seeds.any() else pips.seed
-    # (and only those grow regions: on a white cloth of purple checks, each of a thousand
-    # checks grew one, seconds of work, and none fitted a cut)
     typical = float(np.median(pips.radius[seeds] if seeds.any() else pips.radius))
     largest = float(cfg["max_pip_radius"]) * typical
     painted &= pips.radius <= largest
@@ -174,6 +172,8 @@ def segment(
     regions: list[Region] = []
     grow = _Grower(image, pips, body, covered, edges, ground, not_ground, tile_px, largest, cfg)
     for i in np.argsort(-pips.radius):
+        # (only those seeds grow regions: on a white cloth of purple checks, each of a
+        # thousand checks grew one, seconds of work, and none fitted a cut)
         if done[i] or not seeds[i]:
             continue
         if ground is not None and _like_ground(body[i], ground, cfg):
