@@ -60,6 +60,8 @@ class Tally:
         self.down_truth = self.down_counted = self.down_exact = 0
         self.ms: list[float] = []
         self.stages: dict[str, list[float]] = defaultdict(list)
+        # on the mat: the boxes read, and those of them read plainly (vision/direct.py)
+        self.boxes = self.plain_boxes = 0
 
     def add(
         self, truth: list[TruthTile], obs: Observation, shape: tuple[int, ...] | None = None
@@ -100,6 +102,9 @@ class Tally:
         self.down_counted += obs.face_down
         self.down_exact += int(obs.face_down == down)
         self.ms.append(float(obs.debug.get("ms", 0.0)))
+        boxes = dict(obs.debug.get("boxes", {}))  # type: ignore[call-overload]
+        self.boxes += int(boxes.get("read", 0))
+        self.plain_boxes += int(boxes.get("plain", 0))
         for stage, ms in dict(obs.debug.get("stages_ms", {})).items():
             self.stages[stage].append(float(ms))
 
@@ -121,6 +126,11 @@ class Tally:
             "ms_median": round(float(np.median(ms)), 1),
             "ms_p95": round(float(np.percentile(ms, 95)), 1),
             "stages_ms_median": {s: round(float(np.median(v)), 1) for s, v in self.stages.items()},
+            **(
+                {"boxes_read": self.boxes, "boxes_read_plainly": self.plain_boxes}
+                if self.boxes
+                else {}
+            ),
         }
 
 
@@ -320,6 +330,11 @@ def _print(r: dict[str, Any]) -> None:
             print(line)
             if s.get("stages_ms_median"):
                 print(f"{'':14s} median ms per stage: {s['stages_ms_median']}")
+            if s.get("boxes_read"):
+                print(
+                    f"{'':14s} {s['boxes_read_plainly']} of {s['boxes_read']} boxes read plainly "
+                    "(vision/direct.py), the rest carefully"
+                )
     print(f"empty tables: {r['empty']['phantom_tiles']} phantom tiles in {r['empty']['scenes']}")
     cr = r["crops"]
     print(

@@ -6,6 +6,7 @@ recogniser does not have to guess it, and every tile's centre maps to a seat's z
 
 from __future__ import annotations
 
+import time
 from collections import Counter
 from dataclasses import replace
 
@@ -14,6 +15,7 @@ import numpy as np
 
 from .calibrate import Calibration
 from .config import Config, load_config
+from .direct import read_group
 from .layout import MatLayout, load_layout
 from .locate import cuts, held_by
 from .read import read_tile
@@ -86,7 +88,7 @@ class TableRecognizer:
             )
             laps.lap("unchanged")
             again.debug.update(stages_ms=dict(laps.ms), ms=laps.total, unchanged=True)
-            again.debug["boxes"] = {"read": 0, "kept": len(last[2])}
+            again.debug["boxes"] = {"read": 0, "kept": len(last[2]), "plain": 0}
             return again
         tile_px = self.layout.tile_mm[0] * self.ppm
         g = np.median(half[::4, ::4].reshape(-1, 3), axis=0)
@@ -97,16 +99,20 @@ class TableRecognizer:
         radii = []
         kernel = float(cfg["pip_kernel"]) * tile_px
         parts: dict[Box, Observation] = {}
-        kept = 0  # boxes whose reading is the last frame's
+        kept = plain = 0  # boxes whose reading is the last frame's; boxes read plainly
         for box in self._occupied(small, ground, tile_px):
             # only where something lies on the mat (most of it is bare), and only what
             # changed since the last frame read
             x0, y0 = box[:2]
+            part: Observation | None
             if last is not None and box in last[2] and self._same(small, last[0], box):
                 part, fresh = last[2][box], False
                 kept += 1
             else:
                 fresh = True
+                part = self._plain(frame, half, box, ground, tile_px)
+                plain += part is not None
+            if part is None:
                 part = recognize(
                     self.top_down(frame, 1.0, box),
                     self.cfg,
@@ -133,7 +139,8 @@ class TableRecognizer:
                 for stage, ms in dict(part.debug.get("stages_ms", {})).items():  # type: ignore[call-overload]
                     stages[stage] = stages.get(stage, 0.0) + float(ms)
         laps.lap("recognize")
-        obs.debug["boxes"] = {"read": len(parts) - kept, "kept": kept}
+        # (read: boxes read this frame, plainly or not; kept: the last frame's readings)
+        obs.debug["boxes"] = {"read": len(parts) - kept, "kept": kept, "plain": plain}
         tiles = []
         for t in obs.tiles:
             corners = cv2.perspectiveTransform(
@@ -160,7 +167,11 @@ class TableRecognizer:
         # (a back's rim lit in a speck or two is no face: only spots of a pip's size count)
         radius = np.concatenate(radii) if radii else np.zeros(0)
         sized = pips[radius >= float(cfg["back_pip_radius"]) * tile_px]
-        backs = self._face_down(half, obs.tiles, sized, tile_px)
+        if parts and all(part.debug.get("plain") for part in parts.values()):
+            # every box read plainly, its backs with it
+            backs = [zone for part in parts.values() for zone in part.debug["backs"]]  # type: ignore[attr-defined]
+        else:
+            backs = self._face_down(self._objects(half), obs.tiles, sized, tile_px, half)
         obs.face_down = len(backs)
         obs.face_down_zones = dict(Counter(zone for zone in backs if zone is not None))
         laps.lap("face down")
@@ -239,40 +250,129 @@ class TableRecognizer:
             out.append(((x0, y0), (x1, y0), (x1, y1), (x0, y1)))
         return out
 
-    def _face_down(
-        self, small: Image, face_up: list[Tile], pips: Floats, tile_px: float
-    ) -> list[str | None]:
-        """Blank tiles lying on the mat away from the face-up ones, each by the zone it lies
-        in: things that differ from the mat's ground, cut into whole tiles of the known size,
-        each of them blank. ``small`` is the top-down view at ``face_down_scale``: tiles stay
-        18 px wide."""
+    def _objects(self, half: Image) -> Image:
+        """255 where the top-down view at ``face_down_scale`` shows something other than the
+        mat (its ground, a glare on it, its markers): tiles face up or down, dice, hands."""
         cfg = self.cfg["table"]
-        shrink = float(cfg["face_down_scale"])
-        lab = cv2.cvtColor(small, cv2.COLOR_BGR2LAB)
+        lab = cv2.cvtColor(half, cv2.COLOR_BGR2LAB)
         ground = np.median(lab[::4, ::4].reshape(-1, 3), axis=0).astype(np.uint8)
-        diff = cv2.absdiff(lab, np.full_like(lab, ground))
+        diff = cv2.absdiff(lab, (*(float(v) for v in ground), 0.0))
         far = cv2.transform(diff.astype(np.float32), np.ones((1, 3), np.float32))
-        mask = (far > float(cfg["ground_distance"])).astype(np.uint8)
+        mask: Image = (far > float(cfg["ground_distance"])).astype(np.uint8) * 255
         # (nor is a glare on the mat: far lighter than its ground, it is no back)
-        g = np.median(small[::4, ::4].reshape(-1, 3), axis=0)
-        lit = glare_on_ground(small, (float(g[0]), float(g[1]), float(g[2])), self.cfg["segment"])
+        g = np.median(half[::4, ::4].reshape(-1, 3), axis=0)
+        lit = glare_on_ground(half, (float(g[0]), float(g[1]), float(g[2])), self.cfg["segment"])
         mask[lit > 0] = 0
-        ppm, tile_px, pips = self.ppm * shrink, tile_px * shrink, pips * shrink
-        inset = float(self.cfg["locate"]["blank_inset"])
+        ppm = self.ppm * float(cfg["face_down_scale"])
         q = self.layout.quiet_mm
         for corners in self.layout.markers.values():  # the markers are not tiles
             (x0, y0), (x1, y1) = corners[0], corners[2]
             p0 = (round((x0 - q) * ppm), round((y0 - q) * ppm))
             p1 = (round((x1 + q) * ppm), round((y1 + q) * ppm))
             cv2.rectangle(mask, p0, p1, 0, -1)
+        return mask
+
+    def _opened(self, mask: Image, tile_px: float) -> Image:
+        """The mask less what is thinner than ``open_frac`` tiles (the mat's printed lines)."""
+        k = max(3, round(float(self.cfg["table"]["open_frac"]) * tile_px)) | 1
+        opened: Image = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((k, k), np.uint8))
+        return opened
+
+    def _plain(
+        self,
+        frame: Image,
+        half: Image,
+        box: Box,
+        ground: tuple[float, float, float],
+        tile_px: float,
+    ) -> Observation | None:
+        """The box's groups read plainly (``vision.direct``), as the careful reading would
+        give them (box pixels), and their backs' zones; None unless each group is plain and
+        they are all the box shows. ``half``: the top-down view at ``face_down_scale``."""
+        cfg = self.cfg["table"]
+        if not bool(cfg["plain_groups"]):
+            return None
+        start = time.perf_counter()
+        scale = float(cfg["face_down_scale"])
+        x0, y0, x1, y1 = box
+        h0, w0 = round(y0 * scale), round(x0 * scale)
+        view = cv2.medianBlur(half[h0 : round(y1 * scale), w0 : round(x1 * scale)], 3)
+        # what is not the ground (as the careful reading grows its regions on the mat), less
+        # the printed lines and the markers
+        seg = self.cfg["segment"]
+        mask = cv2.bitwise_not(
+            cv2.bitwise_or(ground_mask(view, ground, seg), glare_on_ground(view, ground, seg))
+        )
+        for quad in self._markers():
+            corners = np.round(np.array(quad) * scale - (w0, h0)).astype(np.int32)
+            cv2.fillConvexPoly(mask, corners, 0)
+        shown = self._opened(mask, tile_px * scale)
+        contours, _ = cv2.findContours(shown, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+        least = float(cfg["plain_least"]) * (tile_px * scale) ** 2
+        covered = np.zeros_like(shown)
+        part = Observation()
+        backs: list[str | None] = []
+        for contour in contours:
+            if cv2.contourArea(contour) < least:
+                continue  # a speck (what matters of it is seen below, as not covered)
+            group = read_group(
+                frame,
+                contour + np.array((w0, h0)),
+                scale,
+                self.from_top,
+                tile_px,
+                self.aspect,
+                self.cfg,
+            )
+            if group is None:
+                return None
+            cells = [q for q, _ in group.faces] + list(group.backs)
+            for q in cells:
+                corners = np.round(np.array(q) * scale - (w0, h0)).astype(np.int32)
+                cv2.fillConvexPoly(covered, corners, 255)
+            for quad, reading in group.faces:
+                inner = tuple((x - x0, y - y0) for x, y in quad)
+                cx, cy = np.mean(np.array(inner), axis=0)
+                assert reading.face is not None  # (read_group keeps faces only)
+                part.tiles.append(
+                    Tile(reading.face, reading.confidence, (float(cx), float(cy)), inner)
+                )
+            for quad in group.backs:
+                x, y = np.mean(np.array(quad), axis=0) / self.ppm
+                backs.append(self.layout.zone_at((float(x), float(y))))
+        # everything the box shows lies in the cells read (a die beside a tile read plainly
+        # is no group of its own where the mask lost most of it)
+        k = round(float(cfg["plain_reach"]) * tile_px * scale)
+        covered = cv2.dilate(covered, np.ones((2 * k + 1, 2 * k + 1), np.uint8))
+        left = cv2.countNonZero(cv2.subtract(shown, covered))
+        if left > float(cfg["plain_left"]) * (tile_px * scale) ** 2:
+            return None
+        part.face_down = len(backs)
+        part.debug.update(
+            plain=True, backs=backs, stages_ms={"plain": 1000 * (time.perf_counter() - start)}
+        )
+        return part
+
+    def _face_down(
+        self, objects: Image, face_up: list[Tile], pips: Floats, tile_px: float, small: Image
+    ) -> list[str | None]:
+        """Blank tiles lying on the mat away from the face-up ones, each by the zone it lies
+        in: things that differ from the mat's ground (``objects``), cut into whole tiles of
+        the known size, each of them blank. ``small`` is the top-down view at
+        ``face_down_scale``: tiles stay 18 px wide."""
+        cfg = self.cfg["table"]
+        shrink = float(cfg["face_down_scale"])
+        mask = objects.copy()
+        ppm, tile_px, pips = self.ppm * shrink, tile_px * shrink, pips * shrink
+        inset = float(self.cfg["locate"]["blank_inset"])
         for t in face_up:  # nor are the tiles already read (with their neighbours' seams)
             quad = cv2.perspectiveTransform(
                 np.array(t.corners, np.float64).reshape(-1, 1, 2), self.to_top
             )
             cv2.fillConvexPoly(mask, np.round(quad * shrink).astype(np.int32), 0)
-        k = max(3, round(float(cfg["open_frac"]) * tile_px)) | 1
-        mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((k, k), np.uint8))
-        contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+        contours, _ = cv2.findContours(
+            self._opened(mask, tile_px), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE
+        )
         backs: list[str | None] = []
         for contour in contours:
             rect = cv2.minAreaRect(contour)

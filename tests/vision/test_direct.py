@@ -1,0 +1,97 @@
+"""Plain groups on the mat read straight from their outline (vision.direct): what they read
+is what the careful reading reads, and what is not plain is left to it."""
+
+from __future__ import annotations
+
+import copy
+from collections import Counter
+
+import cv2
+import numpy as np
+import pytest
+
+from vision.calibrate import find_mat
+from vision.config import load_config
+from vision.direct import _grids
+from vision.faces import CHINESE_SET
+from vision.synth import render_table
+from vision.table import TableRecognizer
+from vision.types import Observation
+
+
+def _careful() -> dict[str, object]:
+    cfg = copy.deepcopy(load_config("recognize"))
+    cfg["table"]["plain_groups"] = False
+    return cfg
+
+
+def _seen(obs: Observation) -> tuple[list[tuple[str, str | None]], int, dict[str, int]]:
+    faces = sorted((t.face, t.zone) for t in obs.tiles)
+    return faces, obs.face_down, dict(obs.face_down_zones)
+
+
+def _bench_table(seed: int) -> dict[str, list[str | None]]:
+    """A table as the benchmark lays it: a seat's row of four, one in the centre, four won."""
+    faces = [str(f) for f in np.random.default_rng(seed).permutation(CHINESE_SET)[:5]]
+    return {f"seat{seed % 4}.play": faces[:4], "centre": faces[4:], "seat1.won": [None] * 4}
+
+
+@pytest.mark.parametrize("seed", [2001, 2003, 2004, 2009])
+def test_a_plain_table_is_read_plainly_as_the_careful_reading_reads_it(seed: int) -> None:
+    image, truth = render_table(
+        _bench_table(seed), seed, scheme="ivory" if seed % 3 == 0 else "dark"
+    )
+    calibration = find_mat(image)
+    plain = TableRecognizer(calibration).observe(image)
+    careful = TableRecognizer(calibration, cfg=_careful()).observe(image)
+    boxes = plain.debug["boxes"]
+    assert isinstance(boxes, dict)
+    assert boxes["plain"] == boxes["read"] > 0  # every box read plainly
+    assert _seen(plain) == _seen(careful)
+    assert _seen(plain)[0] == sorted((t.face, t.zone) for t in truth.face_up)
+    assert plain.face_down_zones == {"seat1.won": 4}
+    assert plain.uncertain == 0
+
+
+@pytest.mark.parametrize("backs", [3, 5, 7])
+def test_a_block_of_won_tiles_one_row_shorter_is_counted_in_number(backs: int) -> None:
+    """Two rows, one a tile shorter: the gap is the ground, which reads blank as a back does."""
+    image, _ = render_table({"seat2.won": [None] * backs, "centre": ["6-6"]}, seed=backs)
+    obs = TableRecognizer(find_mat(image)).observe(image)
+    assert obs.face_down_zones == {"seat2.won": backs}
+    assert [(t.face, t.zone) for t in obs.tiles] == [("6-6", "centre")]
+
+
+def test_a_coin_beside_a_tile_sends_its_box_to_the_careful_reading() -> None:
+    image, truth = render_table({"centre": ["5-3"], "seat0.play": ["6-6", "2-1"]}, seed=3)
+    tile = next(t for t in truth.face_up if t.zone == "centre")
+    corners = np.array(tile.corners)
+    centre = corners.mean(axis=0)
+    across = corners[1] - corners[0]  # the tile's width, as the camera sees it
+    at = centre + 1.1 * across
+    radius = 0.35 * float(np.linalg.norm(across))
+    cv2.circle(image, (round(at[0]), round(at[1])), round(radius), (60, 170, 200), -1)
+    table = TableRecognizer(find_mat(image))
+    obs = table.observe(image)
+    boxes = obs.debug["boxes"]
+    assert isinstance(boxes, dict)
+    assert boxes["plain"] == boxes["read"] - 1  # the coin's box is read carefully
+    assert Counter((t.face, t.zone) for t in obs.tiles) == Counter(
+        {("5-3", "centre"): 1, ("6-6", "seat0.play"): 1, ("2-1", "seat0.play"): 1}
+    )
+
+
+def test_a_row_of_four_side_by_side_is_cut_as_a_row_first() -> None:
+    cfg = load_config("recognize")
+    width, aspect = 36.0, 2.16
+    # four tiles side by side, their outline a little larger all round (a blurred rim)
+    rect = ((200.0, 200.0), (4 * width + 6, aspect * width + 6), 0.0)
+    ways = _grids(rect, width, aspect, cfg)
+    assert [len(w.cells) for w in ways][:1] == [4]
+    assert not ways[0].along_a  # the tiles' length runs along the rectangle's second side
+
+
+def test_an_outline_no_whole_number_of_tiles_is_not_plain() -> None:
+    cfg = load_config("recognize")
+    # a tile and a half long: a tile and its neighbour's end, or a hand
+    assert _grids(((100.0, 100.0), (36.0, 1.6 * 2.16 * 36.0), 0.0), 36.0, 2.16, cfg) == []

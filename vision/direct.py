@@ -1,0 +1,174 @@
+"""Plain groups on the mat read straight from their outline, each cell once.
+
+On the mat the tile size is known, and most of what lies there is plain: a lone tile, a
+player's row of tiles side by side, a stack of backs. Such a group's outline is a rectangle a
+whole number of tiles each way, and its cells are where its tiles are: no pips need finding,
+no region growing, no sizes weighed against each other (``recognizer.recognize``, several
+times the work). A group is taken so only when every cell reads a face sure, or every cell
+is blank read either way (backs); and where its outline could be cut the other way too,
+only if that way reads worse. Anything else (a die, a coin, a staggered row, a tile in
+doubt, a face beside a back) is left to the careful reading, which says what it says now.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from .config import Config
+from .locate import Cut, Rect, cuts
+from .read import read_tile
+from .types import Array, Image, Quad, Reading
+
+
+@dataclass(frozen=True, slots=True)
+class Group:
+    """A plain group's cells (top-down pixels): its faces read sure, or its backs."""
+
+    faces: tuple[tuple[Quad, Reading], ...] = ()
+    backs: tuple[Quad, ...] = ()
+
+
+def read_group(
+    frame: Image,
+    contour: Array,
+    scale: float,
+    to_frame: Array,
+    tile_px: float,
+    aspect: float,
+    cfg: Config,
+) -> Group | None:
+    """The group whose outline is ``contour`` (in the top-down view at ``scale``), read from
+    the camera's ``frame`` (``to_frame``: top-down pixels to the frame's); None where it is
+    not plain (see the module's docstring)."""
+    (cx, cy), (a, b), angle = cv2.minAreaRect(contour)
+    # (an outline is a little larger than its tiles: their rims blurred, their bevels, the
+    # mask's pixels; its cells keep the known size whatever it is)
+    rim = float(cfg["table"]["plain_rim"]) * tile_px
+    rect = ((cx / scale, cy / scale), (a / scale - rim, b / scale - rim), angle)
+    # each way the grid may lie, with only its cells the outline fills (a block of won tiles
+    # in two rows, one row shorter: its last cell is the ground, which reads as a back);
+    # not a way that has a cell half filled
+    ways = [
+        cells
+        for cut in _grids(rect, tile_px, aspect, cfg)
+        if (cells := _filled_cells(contour, cut, scale, cfg)) is not None
+    ]
+    if not ways:
+        return None
+    reader = _Reader(frame, to_frame, aspect, cfg)
+    group = reader.group(ways[0])
+    if group is None:
+        return None
+    for other in ways[1:]:
+        if group.backs and len(other) != len(group.backs):
+            return None  # backs: how many there are depends on which way they lie
+        if group.faces and reader.all_faces(other):
+            # (two tiles side by side are nearly square: a cell across both tiles' halves
+            # may read as a tile, where their seam does not show)
+            return None
+    return group
+
+
+class _Reader:
+    """Cells read from the frame, each once."""
+
+    def __init__(self, frame: Image, to_frame: Array, aspect: float, cfg: Config) -> None:
+        self.frame, self.to_frame, self.aspect, self.cfg = frame, to_frame, aspect, cfg
+        self.floor = float(cfg["read"]["min_confidence"])
+
+    def group(self, cells: list[Quad]) -> Group | None:
+        """The cells as faces read sure, or as backs; None if they are neither."""
+        faces: list[tuple[Quad, Reading]] = []
+        backs: list[Quad] = []
+        for cell in cells:
+            readings = self.read(cell)
+            if self.sure(readings[0]):
+                faces.append((cell, readings[0]))
+            elif (
+                len(readings) == 2
+                and any(r.is_blank for r in readings)
+                and not any(r.face for r in readings)
+            ):
+                # blank one way at least and a face neither way (read a black back's way, an
+                # ivory back shows its bevel's shade as pips, and the other way round)
+                backs.append(cell)
+            else:
+                return None
+            if faces and backs:
+                return None  # a face beside backs: a tile read sure beside a doubt
+        return Group(tuple(faces), tuple(backs))
+
+    def all_faces(self, cells: list[Quad]) -> bool:
+        """Does every cell read a face sure?"""
+        return all(self.sure(self.read(cell)[0]) for cell in cells)
+
+    def sure(self, reading: Reading) -> bool:
+        return reading.face is not None and reading.confidence >= self.floor
+
+    def read(self, cell: Quad) -> list[Reading]:
+        """The cell read as its body's shade says its pips are, and, unless that reads a face
+        sure, the other way too (first the way that read sure, if either did)."""
+        seen = cv2.perspectiveTransform(np.array(cell, np.float64).reshape(-1, 1, 2), self.to_frame)
+        # (read from the frame itself, not from a top-down view of it: one warp, not two)
+        quad: Quad = tuple((float(x), float(y)) for x, y in seen.reshape(-1, 2))
+        bright = _dark_body(self.frame, quad)
+        first = read_tile(self.frame, quad, bright, self.aspect, self.cfg["read"])
+        if self.sure(first):
+            return [first]
+        second = read_tile(self.frame, quad, not bright, self.aspect, self.cfg["read"])
+        return [second, first] if self.sure(second) else [first, second]
+
+
+def _grids(rect: Rect, width: float, aspect: float, cfg: Config) -> list[Cut]:
+    """The grids of whole tiles the rectangle may be, the closest fit first: each way the
+    tiles may lie, where each side is a whole number of tiles within ``plain_fit`` widths
+    (a tile's rim blurred, its bevel, make it a little larger)."""
+    _, (a, b), _ = rect
+    length = aspect * width
+    fits = []
+    for along_a in (True, False):
+        ua, ub = (length, width) if along_a else (width, length)
+        na, nb = round(a / ua), round(b / ub)
+        off = max(abs(a - na * ua), abs(b - nb * ub)) / width
+        if na >= 1 and nb >= 1 and off <= float(cfg["table"]["plain_fit"]):
+            fits.append((off, along_a, na * nb))
+    out = []
+    options = cuts(rect, width, aspect, cfg["locate"], known=True)
+    for _, along_a, count in sorted(fits):
+        out += [
+            c for c in options if c.along_a == along_a and len(c.cells) == count and not c.flush
+        ][:1]
+    return out
+
+
+def _filled_cells(contour: Array, cut: Cut, scale: float, cfg: Config) -> list[Quad] | None:
+    """The cut's cells (top-down pixels) the outline (at ``scale``) fills, ``plain_cell_fill``
+    of each at least; None if a cell is neither that full nor ``plain_cell_empty`` empty."""
+    x, y, w, h = cv2.boundingRect(contour)
+    inside = np.zeros((h, w), np.uint8)
+    cv2.drawContours(inside, [contour - np.array((x, y))], -1, 1, -1)
+    full, empty = float(cfg["table"]["plain_cell_fill"]), float(cfg["table"]["plain_cell_empty"])
+    cells = []
+    for cell in cut.cells:
+        corners = np.round(np.array(cell) * scale - (x, y)).astype(np.int32)
+        mask = np.zeros_like(inside)
+        cv2.fillConvexPoly(mask, corners, 1)
+        share = cv2.countNonZero(mask & inside) / max(cv2.countNonZero(mask), 1)
+        if share >= full:
+            cells.append(cell)
+        elif share > empty:
+            return None
+    return cells
+
+
+def _dark_body(frame: Image, quad: Quad) -> bool:
+    """Is the tile's body dark (its pips light)? Its middle is body on every face (the
+    halves' pips lie clear of it): the median grey there, against mid-grey."""
+    x, y = np.mean(np.array(quad), axis=0)
+    h, w = frame.shape[:2]
+    x0, y0 = min(max(int(x) - 1, 0), w - 3), min(max(int(y) - 1, 0), h - 3)
+    middle = frame[y0 : y0 + 3, x0 : x0 + 3].reshape(-1, 3)
+    return float(np.median(middle.mean(axis=1))) < 128.0
