@@ -138,23 +138,34 @@ def main() -> int:
     cfg = tomllib.loads((HERE / "recognition.toml").read_text())
     cv2.setNumThreads(int(cfg["threads"]))
     results: dict[str, Any] = {"bench_config": cfg, "recognize_config": load_config("recognize")}
-    tallies = {name: Tally() for name in ("scenes", "tables", "heldout_scenes", "heldout_tables")}
+    tallies = {
+        name: Tally()
+        for name in ("scenes", "tables", "heldout_scenes", "heldout_tables", "full_tables")
+    }
     empty = Tally()
     for name in ("scenes", "heldout_scenes"):
         seeds = range(*cfg[name])
         for seed in progress(seeds, len(seeds), name):
             image, truth = render_scene(seed)
             tallies[name].add(truth.tiles, recognize(image), image.shape)
-    for name in ("tables", "heldout_tables"):
+    for name in ("tables", "heldout_tables", "full_tables"):
         seeds = range(*cfg[name])
         for seed in progress(seeds, len(seeds), name):
             rng = np.random.default_rng(seed)
-            faces = [str(f) for f in rng.permutation(CHINESE_SET)[:5]]
-            layout = {
-                f"seat{seed % 4}.play": faces[:4],
-                "centre": faces[4:],
-                "seat1.won": [None] * 4,
-            }
+            faces = [str(f) for f in rng.permutation(CHINESE_SET)]
+            if name == "full_tables":
+                # a trick well into a hand: every seat has played one to four tiles, and
+                # each has won none to eight
+                layout = {}
+                for s in range(4):
+                    layout[f"seat{s}.play"] = faces[4 * s : 4 * s + int(rng.integers(1, 5))]
+                    layout[f"seat{s}.won"] = [None] * int(rng.integers(0, 9))
+            else:
+                layout = {
+                    f"seat{seed % 4}.play": faces[:4],
+                    "centre": faces[4:5],
+                    "seat1.won": [None] * 4,
+                }
             image, truth = render_table(layout, seed, scheme="ivory" if seed % 3 == 0 else "dark")
             observed = TableRecognizer(find_mat(image)).observe(image)
             tallies[name].add(truth.tiles, observed, image.shape)
@@ -307,7 +318,14 @@ def _print(r: dict[str, Any]) -> None:
     for face, row in r["confusion"].items():
         cells = ", ".join(f"{k}: {v}" for k, v in sorted(row.items(), key=lambda kv: -kv[1]))
         print(f"  {face:14s} {cells}")
-    for key in ("scenes", "heldout_scenes", "tables", "heldout_tables", "photos_usable"):
+    for key in (
+        "scenes",
+        "heldout_scenes",
+        "tables",
+        "heldout_tables",
+        "full_tables",
+        "photos_usable",
+    ):
         if key in r:
             s = r[key]
             line = (

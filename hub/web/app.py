@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import hmac
 import json
+from collections import OrderedDict
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -46,6 +47,8 @@ from hub.web.pages import (
 )
 
 MAX_BODY = 64 * 1024
+MAX_KEY = 255  # characters of an Idempotency-Key
+MAX_KEYS = 1000  # Idempotency-Keys remembered
 KEEPALIVE_S = 15.0
 STATIC_DIR = Path(__file__).resolve().parent / "static"
 STATIC_TYPES = {".css": "text/css; charset=utf-8", ".js": "text/javascript; charset=utf-8"}
@@ -138,13 +141,49 @@ def create_app(service: TableService, admin_token: str) -> Starlette:
                 "object a few levels deep"
             ) from None
 
+    # the changes made, by the Idempotency-Key their client sent with them: sent again (its
+    # answer lost on the way, the request retried), a change is answered as it was the first
+    # time and the table does not change twice (the newest MAX_KEYS, for the hub's run)
+    made: OrderedDict[str, tuple[str, Any, dict[str, Any]]] = OrderedDict()
+    one_at_a_time = asyncio.Lock()
+
     async def change(request: Request, action: str) -> Response:
         if not authorised(request):
             return _error(
                 401, "this request changes the table: send Authorization: Bearer <admin token>"
             )
+        key = request.headers.get("idempotency-key")
+        if key is not None and not 0 < len(key) <= MAX_KEY:
+            return _error(
+                400, f"Idempotency-Key must be 1 to {MAX_KEY} characters long, got {len(key)}"
+            )
         try:
             body = await body_of(request)
+        except TranscriptError as e:
+            return _error(400, str(e))
+        if key is None:
+            return (await apply(action, body))[0]
+        async with one_at_a_time:
+            if key in made:
+                before, same_body, out = made[key]
+                if (before, same_body) != (action, body):
+                    return _error(
+                        422,
+                        f"Idempotency-Key {key!r} came before with another change "
+                        f"({before} {json.dumps(same_body, ensure_ascii=False)[:200]}); "
+                        "a new change needs a new key",
+                    )
+                return _json({**out, "state": service.state(), "replayed": True})
+            response, out = await apply(action, body)
+            if out is not None:
+                made[key] = (action, body, out)
+                while len(made) > MAX_KEYS:
+                    made.popitem(last=False)
+            return response
+
+    async def apply(action: str, body: Any) -> tuple[Response, dict[str, Any] | None]:
+        """The change made, its answer, and what it said if it was made (else None)."""
+        try:
             if action == "session":
                 row = await asyncio.to_thread(service.start_session, body, "api")
             elif action == "events":
@@ -155,15 +194,15 @@ def create_app(service: TableService, admin_token: str) -> Starlette:
             else:
                 row = await asyncio.to_thread(service.end_session, "operator")
         except IllegalPlay as e:  # what was refused, for the operator page to say in its words
-            return _json({"error": str(e), **refusal_json(e)}, 400)
+            return _json({"error": str(e), **refusal_json(e)}, 400), None
         except TranscriptError as e:
-            return _error(400, str(e))
+            return _error(400, str(e)), None
         except LedgerError as e:
-            return _error(503, f"the ledger could not record this: {e}")
+            return _error(503, f"the ledger could not record this: {e}"), None
         out = {"ok": True, "event_id": row.id, "state": service.state()}
         if action == "undo":  # what was taken back, to enter again (the operator's corrections)
             out["undone"] = row.payload["undone"]
-        return _json(out)
+        return _json(out), out
 
     async def post_session(request: Request) -> Response:
         return await change(request, "session")

@@ -408,3 +408,41 @@ def test_a_stream_client_that_stops_reading_is_kept_only_the_newest_state(tmp_pa
     assert len(states) <= 2, f"{len(states)} state messages kept for a client that did not read"
     last = json.loads(states[-1].split("data: ", 1)[1])
     assert last == service.state()
+
+
+def test_a_change_sent_again_with_its_idempotency_key_is_made_once(client: TestClient) -> None:
+    """A client that lost the answer and sends the change again gets the first answer; the
+    table does not change twice (without a key, the second play is refused as illegal)."""
+    tr = session(hands=1)
+    assert client.post("/api/session", json=start_body(tr), headers=AUTH).status_code == 200
+    first, second = events(tr)[:2]
+    keyed = {**AUTH, "Idempotency-Key": "pad-E-0001"}
+    made = client.post("/api/events", json=first, headers=keyed)
+    assert made.status_code == 200 and "replayed" not in made.json()
+    after = client.get("/api/transcript").json()
+    again = client.post("/api/events", json=first, headers=keyed)
+    assert again.status_code == 200, again.text
+    assert again.json()["replayed"] is True
+    assert again.json()["event_id"] == made.json()["event_id"]
+    assert client.get("/api/transcript").json() == after
+    assert client.post("/api/events", json=first, headers=AUTH).status_code == 400
+    nxt = client.post("/api/events", json=second, headers={**AUTH, "Idempotency-Key": "pad-0002"})
+    assert nxt.status_code == 200 and nxt.json()["event_id"] > made.json()["event_id"]
+
+
+def test_an_idempotency_key_sent_with_another_change_gets_422_and_changes_nothing(
+    client: TestClient,
+) -> None:
+    tr = session(hands=1)
+    client.post("/api/session", json=start_body(tr), headers=AUTH)
+    first, second = events(tr)[:2]
+    keyed = {**AUTH, "Idempotency-Key": "k1"}
+    assert client.post("/api/events", json=first, headers=keyed).status_code == 200
+    before = client.get("/api/transcript").json()
+    r = client.post("/api/events", json=second, headers=keyed)
+    assert r.status_code == 422
+    assert "'k1'" in r.json()["error"] and "new key" in r.json()["error"]
+    assert client.get("/api/transcript").json() == before
+    long = client.post("/api/events", json=second, headers={**AUTH, "Idempotency-Key": "x" * 256})
+    assert long.status_code == 400 and "got 256" in long.json()["error"]
+    assert client.get("/api/transcript").json() == before
