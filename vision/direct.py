@@ -87,13 +87,7 @@ class _Reader:
             readings = self.read(cell)
             if self.sure(readings[0]):
                 faces.append((cell, readings[0]))
-            elif (
-                len(readings) == 2
-                and any(r.is_blank for r in readings)
-                and not any(r.face for r in readings)
-            ):
-                # blank one way at least and a face neither way (read a black back's way, an
-                # ivory back shows its bevel's shade as pips, and the other way round)
+            elif _blank(*readings):
                 backs.append(cell)
             else:
                 return None
@@ -108,18 +102,35 @@ class _Reader:
     def sure(self, reading: Reading) -> bool:
         return reading.face is not None and reading.confidence >= self.floor
 
-    def read(self, cell: Quad) -> list[Reading]:
-        """The cell read as its body's shade says its pips are, and, unless that reads a face
-        sure, the other way too (first the way that read sure, if either did)."""
+    def read(self, cell: Quad) -> tuple[Reading, ...]:
+        """The cell read as its body's shade says its pips are (light on a dark body) and,
+        unless that reads a face sure, the other way too: the way that read a face sure
+        first, if either did, else the body's way first."""
         seen = cv2.perspectiveTransform(np.array(cell, np.float64).reshape(-1, 1, 2), self.to_frame)
         # (read from the frame itself, not from a top-down view of it: one warp, not two)
         quad: Quad = tuple((float(x), float(y)) for x, y in seen.reshape(-1, 2))
         bright = _dark_body(self.frame, quad)
         first = read_tile(self.frame, quad, bright, self.aspect, self.cfg["read"])
         if self.sure(first):
-            return [first]
+            return (first,)
         second = read_tile(self.frame, quad, not bright, self.aspect, self.cfg["read"])
-        return [second, first] if self.sure(second) else [first, second]
+        return (second, first) if self.sure(second) else (first, second)
+
+
+def _blank(*readings: Reading) -> bool:
+    """Is a cell read so (its body's way first, then the other way) a back? Blank its body's
+    way, with nothing pip-like in it (not a face-up tile whose pips ran together, which
+    reads blank the other way), and blank the other way, or only of a body too light for
+    pips lighter than it (an ivory back read as a black one)."""
+    if len(readings) != 2:
+        return False  # (one reading: a face read sure)
+    body_way, other = readings
+    return (
+        body_way.is_blank
+        and not body_way.defects
+        and other.is_blank
+        and all(d.startswith("a body of lightness") for d in other.defects)
+    )
 
 
 def _grids(rect: Rect, width: float, aspect: float, cfg: Config) -> list[Cut]:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import time
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import replace
 
 import cv2
@@ -97,7 +98,6 @@ class TableRecognizer:
         stages: dict[str, float] = {}
         seeds = []
         radii = []
-        kernel = float(cfg["pip_kernel"]) * tile_px
         parts: dict[Box, Observation] = {}
         kept = plain = 0  # boxes whose reading is the last frame's; boxes read plainly
         for box in self._occupied(small, ground, tile_px):
@@ -111,17 +111,19 @@ class TableRecognizer:
             else:
                 fresh = True
                 part = self._plain(frame, half, box, ground, tile_px)
-                plain += part is not None
+                if part is not None:
+                    plain += bool(part.debug["plain"])
+                    rests: list[Box] = part.debug["plain_rest"]  # type: ignore[assignment]
+                    careful = [(rest, self._careful(frame, rest, ground)) for rest in rests]
+                    if any(c.uncertain for _, c in careful):
+                        # a box round a group alone can leave in doubt what the box as a
+                        # whole reads (its pips are weighed together: how large, which
+                        # are a tile's)
+                        careful = [(box, self._careful(frame, box, ground))]
+                    for rest, reading in careful:
+                        self._add_careful(part, box, rest, reading)
             if part is None:
-                part = recognize(
-                    self.top_down(frame, 1.0, box),
-                    self.cfg,
-                    tile_px,
-                    self.aspect,
-                    ground=ground,
-                    no_tiles=[tuple((x - x0, y - y0) for x, y in q) for q in self._markers()],
-                    pip_kernel=kernel,
-                )
+                part = self._careful(frame, box, ground)
             parts[box] = part
             for t in part.tiles:
                 quad = tuple((x + x0, y + y0) for x, y in t.corners)
@@ -167,11 +169,12 @@ class TableRecognizer:
         # (a back's rim lit in a speck or two is no face: only spots of a pip's size count)
         radius = np.concatenate(radii) if radii else np.zeros(0)
         sized = pips[radius >= float(cfg["back_pip_radius"]) * tile_px]
-        if parts and all(part.debug.get("plain") for part in parts.values()):
-            # every box read plainly, its backs with it
-            backs = [zone for part in parts.values() for zone in part.debug["backs"]]  # type: ignore[attr-defined]
-        else:
-            backs = self._face_down(self._objects(half), obs.tiles, sized, tile_px, half)
+        # the backs of plain groups are theirs; any others are counted over the whole mat,
+        # away from the tiles read face up and the plain groups' cells
+        backs = [zone for part in parts.values() for zone in part.debug.get("plain_backs", [])]  # type: ignore[attr-defined]
+        if not all(part.debug.get("plain") for part in parts.values()):
+            read = [cell for part in parts.values() for cell in part.debug.get("plain_cells", [])]  # type: ignore[attr-defined]
+            backs += self._face_down(self._objects(half), obs.tiles, sized, tile_px, half, read)
         obs.face_down = len(backs)
         obs.face_down_zones = dict(Counter(zone for zone in backs if zone is not None))
         laps.lap("face down")
@@ -209,36 +212,18 @@ class TableRecognizer:
         contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
         pad = float(cfg["occupied_pad"]) * tile_px
         w, h = self.size
-        boxes = []
+        boxes: list[Box] = []
         for c in contours:
             x, y, bw, bh = cv2.boundingRect(c)
             boxes.append(
-                [
+                (
                     max(0, int(x / shrink - pad)),
                     max(0, int(y / shrink - pad)),
                     min(w, int((x + bw) / shrink + pad)),
                     min(h, int((y + bh) / shrink + pad)),
-                ]
+                )
             )
-        merged = True
-        while merged:  # boxes that overlap become one, until none do
-            merged = False
-            for i in range(len(boxes)):
-                for j in range(i + 1, len(boxes)):
-                    a, b = boxes[i], boxes[j]
-                    if a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]:
-                        boxes[i] = [
-                            min(a[0], b[0]),
-                            min(a[1], b[1]),
-                            max(a[2], b[2]),
-                            max(a[3], b[3]),
-                        ]
-                        del boxes[j]
-                        merged = True
-                        break
-                if merged:
-                    break
-        return [(a, b, c, d) for a, b, c, d in boxes]
+        return _merged(boxes)
 
     def _markers(self) -> list[Quad]:
         """The markers with their white border, in top-down pixels: no tile lies there."""
@@ -278,6 +263,63 @@ class TableRecognizer:
         opened: Image = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((k, k), np.uint8))
         return opened
 
+    def _careful(self, frame: Image, box: Box, ground: tuple[float, float, float]) -> Observation:
+        """The box read the careful way (``recognizer.recognize``), box pixels."""
+        x0, y0 = box[:2]
+        tile_px = self.layout.tile_mm[0] * self.ppm
+        return recognize(
+            self.top_down(frame, 1.0, box),
+            self.cfg,
+            tile_px,
+            self.aspect,
+            ground=ground,
+            no_tiles=[tuple((x - x0, y - y0) for x, y in q) for q in self._markers()],
+            pip_kernel=float(self.cfg["table"]["pip_kernel"]) * tile_px,
+        )
+
+    def _add_careful(self, part: Observation, box: Box, rest: Box, careful: Observation) -> None:
+        """What the careful reading of ``rest`` (a box within ``box``, round groups not
+        plain) found, added to the box's plain reading: not where a plain group lies (its
+        box may take in part of one, read plainly already)."""
+        dx, dy = rest[0] - box[0], rest[1] - box[1]
+        tile_px = self.layout.tile_mm[0] * self.ppm
+        grown = float(self.cfg["table"]["plain_grown"]) * tile_px
+        cells = [
+            np.array(cell, np.float64) - (box[0], box[1])
+            for cell in part.debug["plain_cells"]  # type: ignore[attr-defined]
+        ]
+
+        def plain_there(x: float, y: float) -> bool:
+            return any(
+                cv2.pointPolygonTest(c.astype(np.float32), (x, y), True) > -grown for c in cells
+            )
+
+        for t in careful.tiles:
+            if not plain_there(t.center[0] + dx, t.center[1] + dy):
+                quad = tuple((x + dx, y + dy) for x, y in t.corners)
+                part.tiles.append(
+                    Tile(t.face, t.confidence, (t.center[0] + dx, t.center[1] + dy), quad)
+                )
+        doubts = [(x + dx, y + dy) for x, y in careful.uncertain_at]
+        doubts = [(x, y) for x, y in doubts if not plain_there(x, y)]
+        part.uncertain += len(doubts)
+        part.uncertain_at.extend(doubts)
+        part.debug.setdefault("doubtful", []).extend(careful.debug.get("doubtful", []))  # type: ignore[attr-defined]
+        pips = np.asarray(careful.debug.get("pips", np.zeros((0, 2)))).reshape(-1, 2)
+        part.debug["pips"] = np.concatenate(
+            [np.asarray(part.debug.get("pips", np.zeros((0, 2)))), pips + np.array((dx, dy))]
+        )
+        part.debug["pip_radii"] = np.concatenate(
+            [
+                np.asarray(part.debug.get("pip_radii", np.zeros(0))),
+                np.asarray(careful.debug.get("pip_radii", np.zeros(0))),
+            ]
+        )
+        stages: dict[str, float] = dict(part.debug["stages_ms"])  # type: ignore[call-overload]
+        for stage, ms in dict(careful.debug.get("stages_ms", {})).items():  # type: ignore[call-overload]
+            stages[stage] = stages.get(stage, 0.0) + float(ms)
+        part.debug["stages_ms"] = stages
+
     def _plain(
         self,
         frame: Image,
@@ -286,9 +328,11 @@ class TableRecognizer:
         ground: tuple[float, float, float],
         tile_px: float,
     ) -> Observation | None:
-        """The box's groups read plainly (``vision.direct``), as the careful reading would
-        give them (box pixels), and their backs' zones; None unless each group is plain and
-        they are all the box shows. ``half``: the top-down view at ``face_down_scale``."""
+        """The box's plain groups read plainly (``vision.direct``), as the careful reading
+        would give them (box pixels); in ``debug``, their backs' zones and their cells
+        (top-down pixels), and boxes round the groups not plain (``plain_rest``), to be read
+        carefully. None where no group is plain or the groups are not all the box shows.
+        ``half``: the top-down view at ``face_down_scale``."""
         cfg = self.cfg["table"]
         if not bool(cfg["plain_groups"]):
             return None
@@ -309,9 +353,12 @@ class TableRecognizer:
         shown = self._opened(mask, tile_px * scale)
         contours, _ = cv2.findContours(shown, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
         least = float(cfg["plain_least"]) * (tile_px * scale) ** 2
-        covered = np.zeros_like(shown)
+        covered = np.zeros_like(shown)  # the plain groups' cells, and the groups not plain
         part = Observation()
         backs: list[str | None] = []
+        cells: list[Quad] = []
+        rest: list[Box] = []  # round the groups not plain: read carefully
+        pad = float(cfg["plain_rest_pad"]) * tile_px
         for contour in contours:
             if cv2.contourArea(contour) < least:
                 continue  # a speck (what matters of it is seen below, as not covered)
@@ -325,11 +372,18 @@ class TableRecognizer:
                 self.cfg,
             )
             if group is None:
-                return None
-            cells = [q for q, _ in group.faces] + list(group.backs)
-            for q in cells:
-                corners = np.round(np.array(q) * scale - (w0, h0)).astype(np.int32)
-                cv2.fillConvexPoly(covered, corners, 255)
+                cv2.drawContours(covered, [contour], -1, 255, -1)
+                gx, gy, gw, gh = cv2.boundingRect(contour)
+                rest.append(
+                    (
+                        max(0, round((gx + w0) / scale - pad)),
+                        max(0, round((gy + h0) / scale - pad)),
+                        min(self.size[0], round((gx + gw + w0) / scale + pad)),
+                        min(self.size[1], round((gy + gh + h0) / scale + pad)),
+                    )
+                )
+                continue
+            cells += [q for q, _ in group.faces] + list(group.backs)
             for quad, reading in group.faces:
                 inner = tuple((x - x0, y - y0) for x, y in quad)
                 cx, cy = np.mean(np.array(inner), axis=0)
@@ -340,25 +394,39 @@ class TableRecognizer:
             for quad in group.backs:
                 x, y = np.mean(np.array(quad), axis=0) / self.ppm
                 backs.append(self.layout.zone_at((float(x), float(y))))
-        # everything the box shows lies in the cells read (a die beside a tile read plainly
-        # is no group of its own where the mask lost most of it)
+        if rest and not cells:
+            return None  # nothing plain: the box is read carefully, as a whole
+        for q in cells:
+            corners = np.round(np.array(q) * scale - (w0, h0)).astype(np.int32)
+            cv2.fillConvexPoly(covered, corners, 255)
+        # everything the box shows lies in the cells read or in a group not plain (a die
+        # beside a tile read plainly is no group of its own where the mask lost most of it)
         k = round(float(cfg["plain_reach"]) * tile_px * scale)
         covered = cv2.dilate(covered, np.ones((2 * k + 1, 2 * k + 1), np.uint8))
         left = cv2.countNonZero(cv2.subtract(shown, covered))
         if left > float(cfg["plain_left"]) * (tile_px * scale) ** 2:
             return None
-        part.face_down = len(backs)
         part.debug.update(
-            plain=True, backs=backs, stages_ms={"plain": 1000 * (time.perf_counter() - start)}
+            plain=not rest,
+            plain_backs=backs,
+            plain_cells=cells,
+            plain_rest=_merged(rest),
+            stages_ms={"plain": 1000 * (time.perf_counter() - start)},
         )
         return part
 
     def _face_down(
-        self, objects: Image, face_up: list[Tile], pips: Floats, tile_px: float, small: Image
+        self,
+        objects: Image,
+        face_up: list[Tile],
+        pips: Floats,
+        tile_px: float,
+        small: Image,
+        read: Sequence[Quad] = (),
     ) -> list[str | None]:
         """Blank tiles lying on the mat away from the face-up ones, each by the zone it lies
         in: things that differ from the mat's ground (``objects``), cut into whole tiles of
-        the known size, each of them blank. ``small`` is the top-down view at
+        the known size, each of them blank; not in the cells ``read`` plainly. ``small`` is the top-down view at
         ``face_down_scale``: tiles stay 18 px wide."""
         cfg = self.cfg["table"]
         shrink = float(cfg["face_down_scale"])
@@ -370,6 +438,8 @@ class TableRecognizer:
                 np.array(t.corners, np.float64).reshape(-1, 1, 2), self.to_top
             )
             cv2.fillConvexPoly(mask, np.round(quad * shrink).astype(np.int32), 0)
+        for cell in read:  # nor the plain groups' cells (top-down pixels), backs or faces
+            cv2.fillConvexPoly(mask, np.round(np.array(cell) * shrink).astype(np.int32), 0)
         contours, _ = cv2.findContours(
             self._opened(mask, tile_px), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE
         )
@@ -403,3 +473,22 @@ class TableRecognizer:
                         x, y = np.mean(cell, axis=0) / ppm  # millimetres on the mat
                         backs.append(self.layout.zone_at((float(x), float(y))))
         return backs
+
+
+def _merged(boxes: list[Box]) -> list[Box]:
+    """The boxes, those that overlap made one, until none do."""
+    out = [list(b) for b in boxes]
+    merged = True
+    while merged:
+        merged = False
+        for i in range(len(out)):
+            for j in range(i + 1, len(out)):
+                a, b = out[i], out[j]
+                if a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]:
+                    out[i] = [min(a[0], b[0]), min(a[1], b[1]), max(a[2], b[2]), max(a[3], b[3])]
+                    del out[j]
+                    merged = True
+                    break
+            if merged:
+                break
+    return [(a, b, c, d) for a, b, c, d in out]

@@ -165,7 +165,7 @@ def create_app(service: TableService, admin_token: str) -> Starlette:
             return (await apply(action, body))[0]
         async with one_at_a_time:
             if key in made:
-                before, same_body, out = made[key]
+                before, same_body, answer = made[key]
                 if (before, same_body) != (action, body):
                     return _error(
                         422,
@@ -173,7 +173,7 @@ def create_app(service: TableService, admin_token: str) -> Starlette:
                         f"({before} {json.dumps(same_body, ensure_ascii=False)[:200]}); "
                         "a new change needs a new key",
                     )
-                return _json({**out, "state": service.state(), "replayed": True})
+                return _json({**answer, "state": service.state(), "replayed": True})
             response, out = await apply(action, body)
             if out is not None:
                 made[key] = (action, body, out)

@@ -12,11 +12,11 @@ import pytest
 
 from vision.calibrate import find_mat
 from vision.config import load_config
-from vision.direct import _grids
+from vision.direct import _blank, _grids
 from vision.faces import CHINESE_SET
 from vision.synth import render_table
 from vision.table import TableRecognizer
-from vision.types import Observation
+from vision.types import Observation, Reading
 
 
 def _careful() -> dict[str, object]:
@@ -95,3 +95,30 @@ def test_an_outline_no_whole_number_of_tiles_is_not_plain() -> None:
     cfg = load_config("recognize")
     # a tile and a half long: a tile and its neighbour's end, or a hand
     assert _grids(((100.0, 100.0), (36.0, 1.6 * 2.16 * 36.0), 0.0), 36.0, 2.16, cfg) == []
+
+
+def test_a_face_up_tile_whose_pips_run_together_is_no_back() -> None:
+    """An ivory 6-6 of big pips reads badly both ways (its pips run together): not blank,
+    so it is no back; the careful reading reads it."""
+    layout = {
+        "seat0.play": ["2-2", "5-5", "1-1", "3-1"],
+        "seat1.play": ["2-2", "4-4", "5-2"],
+        "seat2.play": ["6-6"],
+        "centre": ["4-2"],
+    }
+    image, truth = render_table(layout, 10020, scheme="ivory")
+    obs = TableRecognizer(find_mat(image)).observe(image)
+    assert obs.face_down == 0
+    assert sorted((t.face, t.zone) for t in obs.tiles) == sorted(
+        (t.face, t.zone) for t in truth.face_up
+    )
+
+
+def test_a_back_is_blank_its_bodys_way_with_nothing_pip_like() -> None:
+    clean = Reading(0, 0, 0.9)
+    too_light = Reading(0, 0, 0.0, ("a body of lightness 182 under bright pips",))
+    run_together = Reading(0, 0, 0.0, ("blob of 284 px", "halves [3, 7]"))
+    assert _blank(clean, clean) and _blank(clean, too_light)
+    assert not _blank(run_together, clean)  # a black tile's pips, read the way they are
+    assert not _blank(clean, run_together)  # its body misjudged: read the other way first
+    assert not _blank(Reading(6, 6, 1.0))  # a face read sure
