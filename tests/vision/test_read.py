@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import cv2
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from vision.config import load_config
 from vision.faces import CHINESE_FACES
-from vision.read import read_tile
+from vision.read import blank_either_way, read_tile
 from vision.synth import render_tile
 
 CFG = load_config("recognize")["read"]
@@ -734,3 +737,31 @@ def test_red_pips_stand_out_of_the_body_clear_of_them() -> None:
     reading = read_patch(patch, True, CFG)
     assert reading.face == "4-4"
     assert reading.confidence >= CFG["min_confidence"], reading
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    body=st.integers(10, 245),
+    noise=st.floats(0.0, 12.0),
+    spots=st.lists(
+        st.tuples(st.integers(4, 36), st.integers(4, 82), st.integers(-120, 120)), max_size=3
+    ),
+    seed=st.integers(0, 2**16),
+)
+def test_a_cell_blank_either_way_at_a_look_reads_blank_either_way(
+    body: int, noise: float, spots: list[tuple[int, int, int]], seed: int
+) -> None:
+    """``blank_either_way`` (the plain groups' test for backs) says blank only where both
+    readings are blank, sure and with no defect, as the two readings it stands for."""
+    cfg = load_config("recognize")["read"]
+    rng = np.random.default_rng(seed)
+    grey = np.full((90, 44), float(body)) + rng.normal(0, noise, (90, 44))
+    for x, y, contrast in spots:  # pips, specks or a glint, lighter or darker than the body
+        cv2.circle(grey, (x, y), 3, float(body + contrast), -1)
+    image = np.repeat(np.clip(grey, 0, 255).astype(np.uint8)[..., None], 3, axis=2)
+    quad = ((2.0, 2.0), (42.0, 2.0), (42.0, 88.0), (2.0, 88.0))
+    if blank_either_way(image, quad, 2.15, cfg):
+        for bright in (True, False):
+            reading = read_tile(image, quad, bright, 2.15, cfg)
+            assert reading.is_blank and not reading.defects
+            assert reading.confidence >= float(cfg["min_confidence"])
