@@ -19,6 +19,7 @@ import numpy as np
 
 from .config import Config
 from .locate import Cut, Rect, cuts
+from .pips import find_pips, lightness
 from .read import blank_either_way, read_tile
 from .types import Array, Image, Quad, Reading
 
@@ -123,7 +124,38 @@ class _Reader:
         if self.sure(first):
             return (first,)
         second = read_tile(self.frame, quad, not bright, self.aspect, self.cfg["read"])
-        return (second, first) if self.sure(second) else (first, second)
+        if self.sure(second):
+            return (second, first)
+        if any(d.startswith("blob of") for d in first.defects + second.defects):
+            again = self._with_pips(cell, bright)
+            if again is not None:
+                return (again,)
+        return (first, second)
+
+    def _with_pips(self, cell: Quad, bright: bool) -> Reading | None:
+        """The cell read sure from a top-down view round it, with the pips found there
+        telling how many a blob of several holds (big pips run together in a 6's column), as
+        the careful reading reads its cells; None if it does not read sure so."""
+        corners = np.array(cell)
+        width = float(np.linalg.norm(corners[1] - corners[0]))
+        x0, y0 = np.floor(corners.min(axis=0) - width)
+        x1, y1 = np.ceil(corners.max(axis=0) + width)
+        shift = np.array([[1.0, 0.0, -x0], [0.0, 1.0, -y0], [0.0, 0.0, 1.0]])
+        view = cv2.warpPerspective(
+            self.frame,
+            shift @ np.linalg.inv(self.to_frame),
+            (int(x1 - x0), int(y1 - y0)),
+            flags=cv2.INTER_LINEAR,
+        )
+        kernel = round(float(self.cfg["table"]["pip_kernel"]) * width)
+        found = find_pips(lightness(view), view, self.cfg["pips"], kernel, width)
+        inner: Quad = tuple((float(x - x0), float(y - y0)) for x, y in cell)
+        for way in (bright, not bright):
+            xy = next(p.xy for p in found if p.bright == way)
+            reading = read_tile(view, inner, way, self.aspect, self.cfg["read"], xy)
+            if self.sure(reading):
+                return reading
+        return None
 
 
 def _blank(*readings: Reading) -> bool:

@@ -122,3 +122,18 @@ def test_a_back_is_blank_its_bodys_way_with_nothing_pip_like() -> None:
     assert not _blank(run_together, clean)  # a black tile's pips, read the way they are
     assert not _blank(clean, run_together)  # its body misjudged: read the other way first
     assert not _blank(Reading(6, 6, 1.0))  # a face read sure
+
+
+def test_big_pips_run_together_are_told_apart_by_the_pips_round_the_cell() -> None:
+    """A 6-6 and a 6-4 of big pips (0.34-0.36 W) touching in their columns: each read of
+    the cell alone finds blobs of several pips; the pips found round it tell how many."""
+    synth = copy.deepcopy(load_config("synth"))
+    synth["tile"]["pip_diameter"] = [0.34, 0.36]
+    image, truth = render_table({"centre": ["6-3"], "seat0.play": ["6-6", "6-4"]}, 5, cfg=synth)
+    obs = TableRecognizer(find_mat(image)).observe(image)
+    boxes = obs.debug["boxes"]
+    assert isinstance(boxes, dict)
+    assert boxes["plain"] == boxes["read"] == 1
+    assert sorted((t.face, t.zone) for t in obs.tiles) == sorted(
+        (t.face, t.zone) for t in truth.face_up
+    )
