@@ -72,7 +72,8 @@ class TableRecognizer:
         laps = Laps()
         cfg = self.cfg["table"]
         # the whole mat at half the top-down size (enough to find what lies on it and to count
-        # the backs); only the boxes holding something are warped at full size and read
+        # the backs); only the boxes holding something are read: their plain groups from the
+        # frame itself, the rest warped at full size (see _plain)
         half = self.top_down(frame, float(cfg["face_down_scale"]))
         shrink = float(cfg["occupied_scale"]) / float(cfg["face_down_scale"])
         small = cv2.resize(half, None, fx=shrink, fy=shrink, interpolation=cv2.INTER_AREA)
@@ -130,8 +131,9 @@ class TableRecognizer:
                 obs.tiles.append(
                     Tile(t.face, t.confidence, (t.center[0] + x0, t.center[1] + y0), quad)
                 )
-            # (not its blanks: the backs are counted over the whole mat below, where the
-            # tiles read are taken out; counted here too, a stack cut into a box counts twice)
+            # (not its blanks: the backs not in plain groups are counted over the whole mat
+            # below, where the tiles read are taken out; counted here too, a stack cut into
+            # a box counts twice)
             obs.uncertain += part.uncertain
             obs.uncertain_at.extend((x + x0, y + y0) for x, y in part.uncertain_at)
             obs.debug.setdefault("doubtful", []).extend(part.debug.get("doubtful", []))  # type: ignore[attr-defined]
