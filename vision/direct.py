@@ -12,6 +12,7 @@ doubt, a face beside a back) is left to the careful reading, which says what it 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import cv2
@@ -199,21 +200,29 @@ def _grids(rect: Rect, width: float, aspect: float, cfg: Config) -> list[Cut]:
 def _filled_cells(contour: Array, cut: Cut, scale: float, cfg: Config) -> list[Quad] | None:
     """The cut's cells (top-down pixels) the outline (at ``scale``) fills, ``plain_cell_fill``
     of each at least; None if a cell is neither that full nor ``plain_cell_empty`` empty."""
-    x, y, w, h = cv2.boundingRect(contour)
-    inside = np.zeros((h, w), np.uint8)
-    cv2.drawContours(inside, [contour - np.array((x, y))], -1, 1, -1)
     full, empty = float(cfg["table"]["plain_cell_fill"]), float(cfg["table"]["plain_cell_empty"])
     cells = []
-    for cell in cut.cells:
-        corners = np.round(np.array(cell) * scale - (x, y)).astype(np.int32)
-        mask = np.zeros_like(inside)
-        cv2.fillConvexPoly(mask, corners, 1)
-        share = cv2.countNonZero(mask & inside) / max(cv2.countNonZero(mask), 1)
+    for cell, share in zip(cut.cells, filled(contour, cut.cells, scale), strict=True):
         if share >= full:
             cells.append(cell)
         elif share > empty:
             return None
     return cells
+
+
+def filled(contour: Array, cells: Sequence[Quad], scale: float = 1.0) -> list[float]:
+    """The share of each cell that the outline covers (the cells' pixels times ``scale`` are
+    the outline's)."""
+    x, y, w, h = cv2.boundingRect(contour)
+    inside = np.zeros((h, w), np.uint8)
+    cv2.drawContours(inside, [contour - np.array((x, y))], -1, 1, -1)
+    shares = []
+    for cell in cells:
+        corners = np.round(np.array(cell) * scale - (x, y)).astype(np.int32)
+        mask = np.zeros_like(inside)
+        cv2.fillConvexPoly(mask, corners, 1)
+        shares.append(cv2.countNonZero(mask & inside) / max(cv2.countNonZero(mask), 1))
+    return shares
 
 
 def _dark_body(frame: Image, quad: Quad) -> bool:

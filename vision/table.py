@@ -16,7 +16,7 @@ import numpy as np
 
 from .calibrate import Calibration
 from .config import Config, load_config
-from .direct import read_group
+from .direct import filled, read_group
 from .layout import MatLayout, load_layout
 from .locate import cuts, held_by
 from .read import read_tile
@@ -449,9 +449,20 @@ class TableRecognizer:
         for contour in contours:
             rect = cv2.minAreaRect(contour)
             area = float(cv2.contourArea(contour))
-            if area < float(cfg["min_fill"]) * rect[1][0] * rect[1][1] or area < tile_px**2:
+            if area < tile_px**2:
                 continue
             for cut in cuts(rect, tile_px, self.aspect, self.cfg["locate"])[:1]:
+                # (not a cell the outline leaves empty: a block of won tiles one row shorter
+                # has one, and the ground reads blank as a back does)
+                full, empty = float(cfg["plain_cell_fill"]), float(cfg["plain_cell_empty"])
+                shares = filled(contour, cut.cells)
+                if area < float(cfg["min_fill"]) * rect[1][0] * rect[1][1] and any(
+                    empty < f < full for f in shares
+                ):
+                    continue  # not whole tiles and gaps: a hand, tiles askew
+                cut = replace(
+                    cut, cells=tuple(c for c, f in zip(cut.cells, shares, strict=True) if f > empty)
+                )
                 if any(held_by(cell, pips, inset).sum() >= 2 for cell in cut.cells):
                     # face-up tiles not read with confidence are not face-down ones: a face
                     # shows two pips at least (a speck at a cell's rim is where the stack's

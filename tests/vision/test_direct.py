@@ -53,11 +53,16 @@ def test_a_plain_table_is_read_plainly_as_the_careful_reading_reads_it(seed: int
     assert plain.uncertain == 0
 
 
+@pytest.mark.parametrize("plainly", [True, False])
 @pytest.mark.parametrize("backs", [3, 5, 7])
-def test_a_block_of_won_tiles_one_row_shorter_is_counted_in_number(backs: int) -> None:
-    """Two rows, one a tile shorter: the gap is the ground, which reads blank as a back does."""
+def test_a_block_of_won_tiles_one_row_shorter_is_counted_in_number(
+    backs: int, plainly: bool
+) -> None:
+    """Two rows, one a tile shorter: the gap is the ground, which reads blank as a back does;
+    counted plainly or over the whole mat."""
     image, _ = render_table({"seat2.won": [None] * backs, "centre": ["6-6"]}, seed=backs)
-    obs = TableRecognizer(find_mat(image)).observe(image)
+    cfg = None if plainly else _careful()
+    obs = TableRecognizer(find_mat(image), cfg=cfg).observe(image)
     assert obs.face_down_zones == {"seat2.won": backs}
     assert [(t.face, t.zone) for t in obs.tiles] == [("6-6", "centre")]
 
