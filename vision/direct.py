@@ -21,7 +21,7 @@ import numpy as np
 from .config import Config
 from .locate import Cut, Rect, cuts
 from .pips import find_pips, lightness
-from .read import blank_either_way, read_tile
+from .read import SEAM, blank_either_way, for_lined_sets, read_tile
 from .types import Array, Image, Quad, Reading
 
 
@@ -62,6 +62,15 @@ def read_group(
         return None
     reader = _Reader(frame, to_frame, aspect, cfg)
     group = reader.group(ways[0])
+    if group is None and reader.lined(ways[0]):
+        # a set with a line between each tile's halves: every cell shows a line across its
+        # middle, which is no seam between two tiles' ends here, where the outline says
+        # where the tiles are (not one tile alone: a cell across two tiles' halves shows
+        # their seam so; a lone lined tile stays the careful reading's, in doubt)
+        reader = _Reader(frame, to_frame, aspect, {**cfg, "read": for_lined_sets(cfg["read"])})
+        group = reader.group(ways[0])
+        if group is not None and group.backs:
+            return None
     if group is None:
         return None
     for other in ways[1:]:
@@ -101,6 +110,11 @@ class _Reader:
             if faces and backs:
                 return None  # a face beside backs: a tile read sure beside a doubt
         return Group(tuple(faces), tuple(backs))
+
+    def lined(self, cells: list[Quad]) -> bool:
+        """Do two cells or more, and every one of them, show a line across the middle?"""
+        least = int(self.cfg["lines"]["min_shown"])
+        return len(cells) >= least and all(SEAM in self.read(cell)[0].defects for cell in cells)
 
     def all_faces(self, cells: list[Quad]) -> bool:
         """Does every cell read a face sure?"""

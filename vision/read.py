@@ -27,6 +27,12 @@ SIX_ACROSS = "2 pips on the centre line in the 6 "
 Stats = list[list[int]]  # per blob: x, y, width, height, area (cv2.CC_STAT_*)
 
 
+def for_lined_sets(cfg: Config) -> Config:
+    """The reading's config for a set with a line between every tile's halves: no cell is
+    held to be two tiles' halves for a line across its middle."""
+    return {**cfg, "middle_seam": math.inf, "middle_seam_other": math.inf}
+
+
 def _to_canonical(quad: Quad, width: int, length: int) -> Array:
     src = np.array(quad, np.float32)
     dst = np.array([[0, 0], [width, 0], [width, length], [0, length]], np.float32)

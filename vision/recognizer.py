@@ -41,7 +41,7 @@ from .locate import (
 )
 from .medians import median, percentile
 from .pips import find_pips, lightness
-from .read import SEAM, SIX_ACROSS, canonical, read_tile
+from .read import SEAM, SIX_ACROSS, canonical, for_lined_sets, read_tile
 from .segment import (
     GREY,
     Region,
@@ -271,8 +271,7 @@ def _halves(doubtful: list[_Found], cfg: Config) -> int:
 def _lined(cfg: Config) -> Config:
     """The config for a set with a line between every tile's halves: no cell is held to
     be two tiles' halves for a line across its middle."""
-    read = {**cfg["read"], "middle_seam": math.inf, "middle_seam_other": math.inf}
-    return {**cfg, "read": read}
+    return {**cfg, "read": for_lined_sets(cfg["read"])}
 
 
 def _without_lines(image: Image, bright: bool, width: float, cfg: Config) -> Image:

@@ -14,6 +14,7 @@ from vision.calibrate import find_mat
 from vision.config import load_config
 from vision.direct import _blank, _grids
 from vision.faces import CHINESE_SET
+from vision.locate import inside
 from vision.synth import render_table
 from vision.table import TableRecognizer
 from vision.types import Observation, Reading
@@ -142,3 +143,25 @@ def test_big_pips_run_together_are_told_apart_by_the_pips_round_the_cell() -> No
     assert sorted((t.face, t.zone) for t in obs.tiles) == sorted(
         (t.face, t.zone) for t in truth.face_up
     )
+
+
+def test_a_row_of_a_lined_set_is_read_plainly_where_its_outline_says_where_its_tiles_are() -> None:
+    """A set with a line between the halves: a row of four side by side, where the careful
+    reading took the first two for two tiles laid across their halves (a 3-1 and a 3-3),
+    both sure. Every cell shows its line; the outline says where the tiles are."""
+    synth = copy.deepcopy(load_config("synth"))
+    synth["tile"]["centre_line_share"] = 1.0
+    layout: dict[str, list[str | None]] = {
+        "seat2.play": ["3-3", "3-1", "3-3", "2-2"],
+        "seat1.play": ["4-3", "6-4", "5-5", "3-1"],
+        "seat3.play": ["6-5", "3-2"],
+        "centre": ["6-6"],
+        "seat2.won": [None] * 7,
+    }
+    image, truth = render_table(layout, 11149, cfg=synth)
+    obs = TableRecognizer(find_mat(image)).observe(image)
+    seat2 = sorted(t.face for t in obs.tiles if t.zone == "seat2.play")
+    assert seat2 == ["2-2", "3-1", "3-3", "3-3"]
+    for tile in obs.tiles:  # none read wrong
+        under = [t for t in truth.face_up if inside(tile.center, t.corners)]
+        assert [(t.face, t.zone) for t in under] == [(tile.face, tile.zone)]
