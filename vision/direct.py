@@ -84,11 +84,13 @@ def read_group(
 
 
 class _Reader:
-    """Cells read from the frame, each once."""
+    """Cells read from the frame, each once (what a cell read is asked again, for the
+    group, for a line across it, laid the other way, is remembered)."""
 
     def __init__(self, frame: Image, to_frame: Array, aspect: float, cfg: Config) -> None:
         self.frame, self.to_frame, self.aspect, self.cfg = frame, to_frame, aspect, cfg
         self.floor = float(cfg["read"]["min_confidence"])
+        self.done: dict[Quad, tuple[Reading, ...]] = {}
 
     def group(self, cells: list[Quad]) -> Group | None:
         """The cells as faces read sure, or as backs; None if they are neither."""
@@ -133,6 +135,11 @@ class _Reader:
         """The cell read as its body's shade says its pips are (light on a dark body) and,
         unless that reads a face sure, the other way too: the way that read a face sure
         first, if either did, else the body's way first."""
+        if cell not in self.done:
+            self.done[cell] = self._read(cell)
+        return self.done[cell]
+
+    def _read(self, cell: Quad) -> tuple[Reading, ...]:
         quad = self.in_frame(cell)
         bright = _dark_body(self.frame, quad)
         first = read_tile(self.frame, quad, bright, self.aspect, self.cfg["read"])
@@ -191,8 +198,7 @@ def _blank(*readings: Reading) -> bool:
 
 def _grids(rect: Rect, width: float, aspect: float, cfg: Config) -> list[Cut]:
     """The grids of whole tiles the rectangle may be, the closest fit first: each way the
-    tiles may lie, where each side is a whole number of tiles within ``plain_fit`` widths
-    (a tile's rim blurred, its bevel, make it a little larger)."""
+    tiles may lie, where each side is a whole number of tiles within ``plain_fit`` widths."""
     _, (a, b), _ = rect
     length = aspect * width
     fits = []
