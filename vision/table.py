@@ -176,7 +176,7 @@ class TableRecognizer:
         backs = [zone for part in parts.values() for zone in part.debug.get("plain_backs", [])]  # type: ignore[attr-defined]
         if not all(part.debug.get("plain") for part in parts.values()):
             read = [cell for part in parts.values() for cell in part.debug.get("plain_cells", [])]  # type: ignore[attr-defined]
-            backs += self._face_down(self._objects(half), obs.tiles, sized, tile_px, half, read)
+            backs += self._face_down(half, obs.tiles, sized, tile_px, read)
         obs.face_down = len(backs)
         obs.face_down_zones = dict(Counter(zone for zone in backs if zone is not None))
         laps.lap("face down")
@@ -419,20 +419,19 @@ class TableRecognizer:
 
     def _face_down(
         self,
-        objects: Image,
+        small: Image,
         face_up: list[Tile],
         pips: Floats,
         tile_px: float,
-        small: Image,
         read: Sequence[Quad] = (),
     ) -> list[str | None]:
         """Blank tiles lying on the mat away from the face-up ones, each by the zone it lies
-        in: things that differ from the mat's ground (``objects``), cut into whole tiles of
-        the known size, each of them blank; not in the cells ``read`` plainly. ``small`` is the top-down view at
-        ``face_down_scale``: tiles stay 18 px wide."""
+        in: things that differ from the mat's ground (``_objects``), cut into whole tiles of
+        the known size, each of them blank; not in the cells ``read`` plainly. ``small`` is
+        the top-down view at ``face_down_scale``: tiles stay 18 px wide."""
         cfg = self.cfg["table"]
         shrink = float(cfg["face_down_scale"])
-        mask = objects.copy()
+        mask = self._objects(small)
         ppm, tile_px, pips = self.ppm * shrink, tile_px * shrink, pips * shrink
         inset = float(self.cfg["locate"]["blank_inset"])
         for t in face_up:  # nor are the tiles already read (with their neighbours' seams)
