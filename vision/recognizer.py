@@ -9,6 +9,7 @@ from __future__ import annotations
 import functools
 import itertools
 import math
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -41,6 +42,7 @@ from .locate import (
 )
 from .medians import median, percentile
 from .pips import find_pips, lightness
+from .plain_scene import read_plainly
 from .read import SEAM, SIX_ACROSS, canonical, for_lined_sets, read_tile
 from .segment import (
     GREY,
@@ -214,8 +216,16 @@ def recognize(
         from .errors import RecognitionError
 
         raise RecognitionError("not a colour image", image.shape, "an 8-bit BGR image (h, w, 3)")
+    tried = 0.0  # ms spent on reading the picture plainly, where it could not be
+    if tile_px is None and ground is None and pip_kernel is None:
+        start = time.perf_counter()
+        quick = _plainly(image, cfg)
+        if quick is not None and not _in_doubt(quick, False, cfg["lines"]):
+            return quick
+        tried = 1000 * (time.perf_counter() - start)
     args = (tile_px, aspect, ground, no_tiles, pip_kernel)
     obs = _recognize(image, cfg, *args, lined=False)
+    obs.debug["ms"] = float(obs.debug["ms"]) + tried  # type: ignore[arg-type]
     if not _in_doubt(obs, tile_px is not None, cfg["lines"]):
         return obs
     # Most Chinese sets show nothing between a tile's halves, and a line there is the seam of
@@ -232,6 +242,27 @@ def recognize(
         kept.debug["lined"] = True
     kept.debug["ms"] = both_ms
     return kept
+
+
+def _plainly(image: Image, cfg: Config) -> Observation | None:
+    """The picture read plainly (``plain_scene``), where it can be: at most ``max_side``
+    pixels long, as the careful reading reads it, its answer in the picture's pixels."""
+    work, scale = _prepare(image, None, cfg["prepare"])
+    obs = read_plainly(work, cfg, recognize)
+    if obs is None or scale == 1.0:
+        return obs
+    k = 1.0 / scale
+    obs.tiles = [
+        Tile(t.face, t.confidence, (t.center[0] * k, t.center[1] * k), _times(t.corners, k))
+        for t in obs.tiles
+    ]
+    obs.uncertain_at = [(x * k, y * k) for x, y in obs.uncertain_at]
+    obs.tile_px *= k
+    return obs
+
+
+def _times(quad: Quad, k: float) -> Quad:
+    return tuple((x * k, y * k) for x, y in quad)
 
 
 def _in_doubt(obs: Observation, known_size: bool, cfg: Config) -> bool:

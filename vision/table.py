@@ -14,6 +14,7 @@ from dataclasses import replace
 import cv2
 import numpy as np
 
+from .boxes import Box, merged
 from .calibrate import Calibration
 from .config import Config, load_config
 from .direct import filled, read_group
@@ -24,8 +25,6 @@ from .recognizer import recognize
 from .segment import glare_on_ground, ground_mask
 from .timing import Laps
 from .types import Floats, Image, Observation, Quad, Tile
-
-Box = tuple[int, int, int, int]  # x0, y0, x1, y1 in full-size top-down pixels
 
 
 class TableRecognizer:
@@ -225,7 +224,7 @@ class TableRecognizer:
                     min(h, int((y + bh) / shrink + pad)),
                 )
             )
-        return _merged(boxes)
+        return merged(boxes)
 
     def _markers(self) -> list[Quad]:
         """The markers with their white border, in top-down pixels: no tile lies there."""
@@ -412,7 +411,7 @@ class TableRecognizer:
             plain=not rest,
             plain_backs=backs,
             plain_cells=cells,
-            plain_rest=_merged(rest),
+            plain_rest=merged(rest),
             stages_ms={"plain": 1000 * (time.perf_counter() - start)},
         )
         return part
@@ -485,22 +484,3 @@ class TableRecognizer:
                         x, y = np.mean(cell, axis=0) / ppm  # millimetres on the mat
                         backs.append(self.layout.zone_at((float(x), float(y))))
         return backs
-
-
-def _merged(boxes: list[Box]) -> list[Box]:
-    """The boxes, those that overlap made one, until none do."""
-    out = [list(b) for b in boxes]
-    merged = True
-    while merged:
-        merged = False
-        for i in range(len(out)):
-            for j in range(i + 1, len(out)):
-                a, b = out[i], out[j]
-                if a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]:
-                    out[i] = [min(a[0], b[0]), min(a[1], b[1]), max(a[2], b[2]), max(a[3], b[3])]
-                    del out[j]
-                    merged = True
-                    break
-            if merged:
-                break
-    return [(a, b, c, d) for a, b, c, d in out]

@@ -1,0 +1,131 @@
+"""Plain photos (no mat) read plainly where the ground is one hue no tile has
+(vision.plain_scene): what they read is what the careful reading reads, and what is not plain
+is left to it."""
+
+from __future__ import annotations
+
+import copy
+from collections import Counter
+
+import cv2
+import numpy as np
+import pytest
+
+from vision.config import load_config
+from vision.plain_scene import _outlines, _tile_size, read_plainly
+from vision.recognizer import recognize
+from vision.synth import render_scene
+from vision.types import Image, Observation
+
+
+def _careful() -> dict[str, object]:
+    cfg = copy.deepcopy(load_config("recognize"))
+    cfg["photo"]["plain_groups"] = False
+    return cfg
+
+
+def _faces(obs: Observation) -> Counter[str]:
+    return Counter(t.face for t in obs.tiles)
+
+
+@pytest.mark.parametrize("seed", [1039, 1076, 1093, 1097])
+def test_a_scene_on_a_coloured_felt_is_read_plainly_as_the_careful_reading_reads_it(
+    seed: int,
+) -> None:
+    image, truth = render_scene(seed)
+    plain = recognize(image)
+    careful = recognize(image, _careful())
+    assert plain.debug["plain"] is True  # every group read plainly
+    assert "plain" not in careful.debug
+    want = Counter(t.face for t in truth.tiles if t.face is not None)
+    assert _faces(plain) == _faces(careful) == want
+    assert plain.face_down == careful.face_down == len(truth.tiles) - sum(want.values())
+    for t in plain.tiles:  # each where a tile of its face lies
+        assert any(
+            u.face == t.face and np.hypot(*np.subtract(np.mean(u.corners, axis=0), t.center)) < 5
+            for u in truth.tiles
+        )
+
+
+def test_a_die_beside_the_tiles_is_no_tile_and_sends_nothing_to_the_careful_reading() -> None:
+    image, truth = render_scene(1046)  # one tile, two distractors
+    assert truth.distractors == 2
+    obs = recognize(image)
+    assert obs.debug["plain"] is True and obs.debug["plain_boxes"] == []
+    assert _faces(obs) == Counter(t.face for t in truth.tiles)
+
+
+@pytest.mark.parametrize("seed", [1000, 1004, 1020])  # grey felt, grey-blue and grey cloth
+def test_a_grey_ground_is_not_read_plainly(seed: int) -> None:
+    # an ivory body, or a black one faintly lit, has a grey's hue: it may pass for the ground
+    image, _ = render_scene(seed)
+    assert _outlines(image, load_config("recognize")) is None
+    assert "plain" not in recognize(image).debug
+
+
+def _felt(bgr: tuple[int, int, int], light: float = 1.0) -> Image:
+    image = np.empty((360, 640, 3), np.uint8)
+    image[:] = np.round(np.array(bgr) * light).astype(np.uint8)
+    return image
+
+
+def test_a_ground_too_dark_to_tell_from_a_black_body_is_not_read_plainly() -> None:
+    # (a black tile's body, tinted by the felt's light, may have the felt's hue)
+    cfg = load_config("recognize")
+    assert _outlines(_felt((40, 110, 30)), cfg) is not None  # B+G+R 180
+    assert _outlines(_felt((40, 110, 30), 0.7), cfg) is None  # 126
+
+
+def _rect(image: Image, centre: tuple[int, int], size: tuple[int, int], angle: float) -> None:
+    box = cv2.boxPoints((centre, size, angle))
+    cv2.fillConvexPoly(image, np.round(box).astype(np.int32), (25, 25, 25))
+
+
+def test_the_tile_size_is_the_narrowest_outlines_not_a_block_of_four_shaped_like_a_tile() -> None:
+    # a lone tile 40 x 86 and a block of four, two by two, 82 x 174: as long for its width
+    image = _felt((40, 110, 30))
+    _rect(image, (150, 150), (40, 86), 10)
+    _rect(image, (420, 180), (82, 174), -20)
+    outlines = _outlines(image, load_config("recognize"))
+    assert outlines is not None
+    size = _tile_size(outlines, load_config("recognize"))
+    assert size is not None
+    width, aspect = size
+    assert width == pytest.approx(40, rel=0.08)
+    assert aspect == pytest.approx(86 / 40, rel=0.08)
+
+
+def test_a_row_end_to_end_says_the_tile_size_where_no_tile_lies_alone() -> None:
+    image = _felt((40, 110, 30))
+    _rect(image, (300, 180), (40, 172), 30)  # two tiles end to end
+    outlines = _outlines(image, load_config("recognize"))
+    assert outlines is not None
+    size = _tile_size(outlines, load_config("recognize"))
+    assert size is not None
+    assert size[0] == pytest.approx(40, rel=0.08)
+    assert size[1] == pytest.approx(86 / 40, rel=0.08)
+
+
+def test_a_tile_cut_off_by_the_picture_s_edge_sends_the_picture_to_the_careful_reading() -> None:
+    image, _ = render_scene(1039)
+    cfg = load_config("recognize")
+    assert read_plainly(image, cfg, recognize) is not None
+    cut = np.ascontiguousarray(image[:, 180:])  # through seed 1039's 6-4 and 5-3, end to end
+    assert read_plainly(cut, cfg, recognize) is None
+
+
+def test_a_large_picture_is_read_plainly_at_the_careful_reading_s_size_in_its_own_pixels() -> None:
+    image, _ = render_scene(1039)
+    large = cv2.resize(image, None, fx=2, fy=2, interpolation=cv2.INTER_LINEAR)
+    small, big = recognize(image), recognize(large)
+    assert big.debug["plain"] is True
+    assert _faces(big) == _faces(small)
+    for a, b in zip(small.tiles, big.tiles, strict=True):
+        assert a.face == b.face
+        assert np.allclose(np.multiply(a.center, 2), b.center, atol=3)
+    assert big.tile_px == pytest.approx(2 * small.tile_px, rel=0.02)
+
+
+def test_switched_off_the_picture_is_read_carefully() -> None:
+    image, _ = render_scene(1039)
+    assert read_plainly(image, _careful(), recognize) is None

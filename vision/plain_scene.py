@@ -1,0 +1,313 @@
+"""A plain photo (no mat) read plainly where its ground is one colour no tile has.
+
+Off the mat nothing is known in advance: not the tile size, not the ground. The careful
+reading (``recognizer.recognize``) finds both from the pips and the regions grown round them,
+and weighs several sizes against each other: about 100 ms a frame. But many tables are a
+felt, a cloth or a wood of one hue, lit more or less, and tiles are ivory or black: where the
+ground's hue is far from grey and it is light enough not to pass for a black body, what is
+not its hue is the tiles and whatever else lies there. Then the outlines of lone tiles and
+of rows end to end say the tile size, and every group whose outline is a grid of whole
+tiles is read as the mat's plain groups are (``direct.read_group``, each cell once, at the
+size that fits the outline). A die or a coin (solid, too short for a tile) is passed over.
+What is not plain (a staggered row, a face beside a back, a tile in doubt, a pip-sized speck
+left over) is read the careful way in a box round it, at the size its outline says, the
+plain groups painted over. Where a box leaves anything in doubt, a group touches the
+picture's edge, the boxes would be most of it, or the ground is not plain, the picture is
+read carefully as a whole, as it was before.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from .boxes import Box, merged, within
+from .config import Config
+from .direct import read_group
+from .segment import glare_on_ground, ground_mask
+from .types import Array, Image, Observation, Quad, Tile
+
+Ground = tuple[float, float, float]
+#: ``recognize(image, cfg, tile_px, aspect, pip_kernel=...)``: the careful reading of a box
+Careful = Callable[..., Observation]
+
+_GREY = np.full(3, 1.0 / 3.0)
+
+
+@dataclass(frozen=True, slots=True)
+class _Outlines:
+    """What is not the ground, at ``scale`` of the image: each thing's outline."""
+
+    scale: float
+    ground: Ground
+    shown: Image  # 255 where not the ground (opened)
+    contours: tuple[Array, ...]
+
+
+def read_plainly(image: Image, cfg: Config, careful: Careful) -> Observation | None:
+    """The image's tiles, read plainly where they lie plain on a plain ground (see the
+    module's docstring), the rest carefully; None where the image is not such a picture,
+    to be read carefully as a whole."""
+    start = time.perf_counter()
+    pcfg = cfg["photo"]
+    if not bool(pcfg["plain_groups"]):
+        return None
+    outlines = _outlines(image, cfg)
+    if outlines is None:
+        return None
+    size = _tile_size(outlines, cfg)
+    if size is None:
+        return None
+    tile_px, aspect = size
+    scale = outlines.scale
+    h, w = image.shape[:2]
+    least = float(cfg["table"]["plain_least"]) * (tile_px * scale) ** 2
+    to_frame = np.eye(3)
+    obs = Observation(tile_px=tile_px)
+    cells: list[Quad] = []
+    # round the groups not plain, with their tile size
+    rest: list[tuple[Box, tuple[float, float]]] = []
+    covered = np.zeros_like(outlines.shown)
+    pad = float(cfg["table"]["plain_rest_pad"]) * tile_px
+    vh, vw = outlines.shown.shape
+    for contour in outlines.contours:
+        if cv2.contourArea(contour) < least:
+            continue  # a speck (what matters of it is seen below, as not covered)
+        x, y, bw, bh = cv2.boundingRect(contour)
+        if x <= 1 or y <= 1 or x + bw >= vw - 1 or y + bh >= vh - 1:
+            # a tile the picture's edge cuts off: the careful reading makes out what it can
+            # of it from the other tiles (their size measured where they lie whole)
+            return None
+        (_, _), sides, _ = cv2.minAreaRect(contour)
+        if (
+            max(sides) / scale < float(pcfg["least_length"]) * aspect * tile_px
+            and cv2.contourArea(contour) >= float(pcfg["solid"]) * sides[0] * sides[1]
+        ):
+            # too small to hold a tile, and solid: a die, a coin (never a tile, read
+            # carefully; not a tile's pips, which are no solid thing)
+            cv2.drawContours(covered, [contour], -1, 255, -1)
+            continue
+        local = _local_size(contour, scale, tile_px, aspect, cfg)
+        group = None if local is None else read_group(image, contour, scale, to_frame, *local, cfg)
+        if group is None:
+            cv2.drawContours(covered, [contour], -1, 255, -1)
+            box = _padded((x, y, bw, bh), scale, pad, (w, h))
+            rest.append((box, (tile_px, aspect) if local is None else local))
+            continue
+        cells += [q for q, _ in group.faces] + list(group.backs)
+        for quad, reading in group.faces:
+            cx, cy = np.mean(np.array(quad), axis=0)
+            assert reading.face is not None  # (read_group keeps faces only)
+            obs.tiles.append(Tile(reading.face, reading.confidence, (float(cx), float(cy)), quad))
+        obs.face_down += len(group.backs)
+    for q in cells:
+        cv2.fillConvexPoly(covered, np.round(np.array(q) * scale).astype(np.int32), 255)
+    # everything the picture shows lies in the cells read or in a group not plain (a die
+    # beside a tile read plainly is no group of its own where the mask lost most of it)
+    k = round(float(cfg["table"]["plain_reach"]) * tile_px * scale)
+    covered = cv2.dilate(covered, np.ones((2 * k + 1, 2 * k + 1), np.uint8))
+    left = cv2.subtract(outlines.shown, covered)
+    if cv2.countNonZero(left) > float(cfg["table"]["plain_left"]) * (tile_px * scale) ** 2:
+        return None
+    # and what is left that could be a pip (a tile whose body passed for the ground, its
+    # pips all that shows) is read carefully too
+    n, _, stats, _ = cv2.connectedComponentsWithStats(left)
+    speck = float(pcfg["pip_area"]) * (tile_px * scale) ** 2
+    for x, y, bw, bh, area in stats[1:n]:
+        if area >= speck:
+            rest.append((_padded((x, y, bw, bh), scale, pad, (w, h)), (tile_px, aspect)))
+    boxes = merged([box for box, _ in rest])
+    if sum((x1 - x0) * (y1 - y0) for x0, y0, x1, y1 in boxes) > float(pcfg["most_careful"]) * (
+        h * w
+    ):
+        return None  # (read in boxes, most of the frame would be read twice over)
+    plain_ms = 1000 * (time.perf_counter() - start)
+    stages = {"plain": plain_ms}
+    grown = float(cfg["table"]["plain_rim"]) * tile_px
+    kernel = float(cfg["table"]["pip_kernel"]) * tile_px
+    for box in boxes:
+        crop = _painted_over(image, box, cells, outlines.ground, grown)
+        # (at the width that fits the groups in it: a camera not straight above sees tiles
+        # nearer it larger, and a pip near the end of a cell too small is no tile's)
+        sizes = np.array([v for b, v in rest if within(b, box)])
+        width, ratio = (float(v) for v in np.median(sizes, axis=0))
+        part = careful(crop, cfg, width, ratio, pip_kernel=kernel)
+        if part.uncertain:
+            # (a width a few hundredths off may cut a row's last tile short: the size
+            # found from the box's own pips instead, where that reads more)
+            again = careful(crop, cfg, pip_kernel=kernel)
+            if (len(again.tiles), -again.uncertain) > (len(part.tiles), -part.uncertain):
+                part = again
+        if part.uncertain:
+            # what a box leaves in doubt the whole picture may settle: the tile size measured
+            # where the tiles read sure lie, the size every group is cut again at
+            return None
+        _add(obs, part, box)
+        for stage, ms in dict(part.debug.get("stages_ms", {})).items():  # type: ignore[call-overload]
+            stages[stage] = stages.get(stage, 0.0) + float(ms)
+    obs.tiles.sort(key=lambda t: (t.center[1], t.center[0]))
+    obs.debug.update(
+        plain=not boxes,
+        plain_boxes=boxes,
+        plain_cells=cells,
+        stages_ms=stages,
+        ms=1000 * (time.perf_counter() - start),
+    )
+    return obs
+
+
+def _outlines(image: Image, cfg: Config) -> _Outlines | None:
+    """What is not the ground, outlined at ``photo.scale``; None where the ground is not
+    plain: not the most of the picture, or of a hue a tile's body may have (grey, ivory)."""
+    pcfg = cfg["photo"]
+    scale = float(pcfg["scale"])
+    if min(image.shape[:2]) * scale < 32:
+        return None  # (a strip or a sliver: no ground to speak of)
+    view = cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+    view = cv2.medianBlur(view, 3)
+    ground = _ground(view)
+    share = np.array(ground) / max(float(np.sum(ground)), 1.0)
+    if float(np.abs(share - _GREY).sum()) < float(pcfg["ground_chroma"]):
+        return None  # an ivory body, or a black one faintly lit, may be taken for the ground
+    # (not a pixel too dark to tell from a black tile's body, which the ground's light may
+    # tint its hue: such a ground, or its shaded part, is no plain ground)
+    seg = {**cfg["segment"], "ground_min_sum": float(pcfg["ground_min_sum"])}
+    bare = cv2.bitwise_or(ground_mask(view, ground, seg), glare_on_ground(view, ground, seg))
+    if cv2.countNonZero(bare) < float(pcfg["ground_share"]) * bare.size:
+        return None
+    shown = cv2.morphologyEx(cv2.bitwise_not(bare), cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+    contours, _ = cv2.findContours(shown, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    return _Outlines(scale, ground, shown, tuple(contours))
+
+
+def _ground(view: Image) -> Ground:
+    """The colour most of the picture has, by hue (its chromaticity: a light gradient or a
+    wood's grain changes how light it is, not its hue): the median of the pixels of the
+    commonest chromaticity."""
+    tiny = cv2.resize(view, None, fx=0.25, fy=0.25, interpolation=cv2.INTER_AREA)
+    px = tiny.reshape(-1, 3).astype(np.float64)
+    total = px.sum(axis=1) + 1.0
+    bins = 20
+    b = np.minimum((px[:, 0] / total * bins).astype(np.int64), bins - 1)
+    g = np.minimum((px[:, 1] / total * bins).astype(np.int64), bins - 1)
+    key = b * bins + g
+    commonest = np.bincount(key, minlength=bins * bins).argmax()
+    m = np.median(px[key == commonest], axis=0)
+    return (float(m[0]), float(m[1]), float(m[2]))
+
+
+def _tile_size(outlines: _Outlines, cfg: Config) -> tuple[float, float] | None:
+    """The tile width (image pixels) and aspect, from the outlines shaped like one tile or
+    a row of tiles end to end (a rectangle one to three times about twice as long as wide,
+    nearly filled, clear of the picture's edge); None where there is none. A block of four
+    tiles, two by two, is shaped like a tile twice as wide, and so is a row of four side by
+    side: the narrowest that agree (within ``lone_agree``) say the size."""
+    pcfg = cfg["photo"]
+    lo, hi = (float(v) for v in pcfg["lone_aspect"])
+    rim = float(cfg["table"]["plain_rim"])
+    vh, vw = outlines.shown.shape
+    found: list[tuple[float, float]] = []
+    for contour in outlines.contours:
+        x, y, bw, bh = cv2.boundingRect(contour)
+        if x <= 1 or y <= 1 or x + bw >= vw - 1 or y + bh >= vh - 1:
+            continue
+        (_, _), (a, b), _ = cv2.minAreaRect(contour)
+        short, long = sorted((a, b))
+        if short < 4 or cv2.contourArea(contour) < float(pcfg["lone_fill"]) * short * long:
+            continue
+        width = short / (1 + rim)  # (the outline is a rim larger than its tiles)
+        for k in (1, 2, 3):
+            aspect = (long - rim * width) / (k * width)
+            if lo <= aspect <= hi:
+                found.append((width / outlines.scale, aspect))
+    if not found:
+        return None
+    found.sort()
+    agree = float(pcfg["lone_agree"])
+    narrowest = [(w, a) for w, a in found if np.log(w / found[0][0]) <= agree]
+    width = float(np.median([w for w, _ in narrowest]))
+    if width < float(cfg["locate"]["min_width_px"]):
+        return None
+    return width, float(np.median([a for _, a in narrowest]))
+
+
+def _local_size(
+    contour: Array, scale: float, width: float, aspect: float, cfg: Config
+) -> tuple[float, float] | None:
+    """The tile width and aspect that make the outline a whole number of tiles each way,
+    counted as it fits best at ``width`` and ``aspect``: a camera not straight above sees
+    tiles nearer it larger, and shortened the way it looks along. None where the width is
+    more than ``local_size`` off (|log|) or the aspect not one of a tile's."""
+    (_, _), (a, b), _ = cv2.minAreaRect(contour)
+    rim = float(cfg["table"]["plain_rim"]) * width
+    a, b = a / scale - rim, b / scale - rim
+    length = aspect * width
+    # (each way the tiles may lie: how many lengths along one side, widths along the other)
+    ways = [(a, b), (b, a)]
+    along, across = min(
+        ways,
+        key=lambda s: max(
+            abs(s[0] - max(1, round(s[0] / length)) * length),
+            abs(s[1] - max(1, round(s[1] / width)) * width),
+        ),
+    )
+    local_length = along / max(1, round(along / length))
+    local_width = across / max(1, round(across / width))
+    lo, hi = (float(v) for v in cfg["photo"]["lone_aspect"])
+    if abs(np.log(local_width / width)) > float(cfg["photo"]["local_size"]):
+        return None
+    if not lo <= local_length / local_width <= hi:
+        return None
+    return local_width, local_length / local_width
+
+
+def _painted_over(image: Image, box: Box, cells: list[Quad], ground: Ground, grown: float) -> Image:
+    """The box's pixels with the plain groups' cells (grown by ``grown``) painted the
+    ground's colour: read carefully, it shows only what was not read plainly."""
+    x0, y0, x1, y1 = box
+    crop = np.ascontiguousarray(image[y0:y1, x0:x1]).copy()
+    colour = tuple(float(v) for v in ground)
+    for cell in cells:
+        corners = np.array(cell, np.float64) - (x0, y0)
+        centre = corners.mean(axis=0)
+        out = centre + (corners - centre) * (1 + grown / max(_half_width(corners), 1e-6))
+        cv2.fillConvexPoly(crop, np.round(out).astype(np.int32), colour)
+    return crop
+
+
+def _padded(
+    rect: tuple[int, int, int, int], scale: float, pad: float, size: tuple[int, int]
+) -> Box:
+    """The bounding ``rect`` (x, y, w, h at ``scale``) as a box of the image's pixels, ``pad``
+    larger all round, within the image (``size``: w, h)."""
+    x, y, bw, bh = rect
+    return (
+        max(0, round(x / scale - pad)),
+        max(0, round(y / scale - pad)),
+        min(size[0], round((x + bw) / scale + pad)),
+        min(size[1], round((y + bh) / scale + pad)),
+    )
+
+
+def _half_width(corners: Array) -> float:
+    """Half the shorter side of a quad."""
+    sides = np.linalg.norm(np.roll(corners, -1, axis=0) - corners, axis=1)
+    return float(sides.min()) / 2
+
+
+def _add(obs: Observation, part: Observation, box: Box) -> None:
+    """The careful reading of ``box`` added to ``obs`` (image pixels)."""
+    dx, dy = box[:2]
+    for t in part.tiles:
+        quad = tuple((x + dx, y + dy) for x, y in t.corners)
+        obs.tiles.append(Tile(t.face, t.confidence, (t.center[0] + dx, t.center[1] + dy), quad))
+    obs.face_down += part.face_down
+    obs.uncertain += part.uncertain
+    obs.uncertain_at.extend((x + dx, y + dy) for x, y in part.uncertain_at)
+    obs.debug.setdefault("doubtful", []).extend(part.debug.get("doubtful", []))  # type: ignore[attr-defined]
+    signs = int(obs.debug.get("lined_signs", 0)) + int(part.debug.get("lined_signs", 0))  # type: ignore[call-overload]
+    obs.debug["lined_signs"] = signs
