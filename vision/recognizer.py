@@ -248,6 +248,8 @@ def _plainly(image: Image, cfg: Config) -> Observation | None:
     """The picture read plainly (``plain_scene``), where it can be: at most ``max_side``
     pixels long, as the careful reading reads it, its answer in the picture's pixels."""
     work, scale = _prepare(image, None, cfg["prepare"])
+    if _exposed(work, cfg["prepare"]) is not work:
+        return None  # (underexposed: the careful reading brightens it first)
     obs = read_plainly(work, cfg, recognize)
     if obs is None or scale == 1.0:
         return obs
