@@ -73,15 +73,14 @@ def read_plainly(image: Image, cfg: Config, careful: Careful) -> Observation | N
     rest: list[tuple[Box, tuple[float, float]]] = []
     covered = np.zeros_like(outlines.shown)
     pad = float(cfg["table"]["plain_rest_pad"]) * tile_px
-    vh, vw = outlines.shown.shape
     for contour in outlines.contours:
         if cv2.contourArea(contour) < least:
             continue  # a speck (what matters of it is seen below, as not covered)
-        x, y, bw, bh = cv2.boundingRect(contour)
-        if x <= 1 or y <= 1 or x + bw >= vw - 1 or y + bh >= vh - 1:
+        if _at_edge(contour, outlines.shown.shape):
             # a tile the picture's edge cuts off: the careful reading makes out what it can
             # of it from the other tiles (their size measured where they lie whole)
             return None
+        x, y, bw, bh = cv2.boundingRect(contour)
         (_, _), sides, _ = cv2.minAreaRect(contour)
         if (
             max(sides) / scale < float(pcfg["least_length"]) * aspect * tile_px
@@ -209,11 +208,9 @@ def _tile_size(outlines: _Outlines, cfg: Config) -> tuple[float, float] | None:
     pcfg = cfg["photo"]
     lo, hi = (float(v) for v in pcfg["lone_aspect"])
     rim = float(cfg["table"]["plain_rim"])
-    vh, vw = outlines.shown.shape
     found: list[tuple[float, float]] = []
     for contour in outlines.contours:
-        x, y, bw, bh = cv2.boundingRect(contour)
-        if x <= 1 or y <= 1 or x + bw >= vw - 1 or y + bh >= vh - 1:
+        if _at_edge(contour, outlines.shown.shape):
             continue
         (_, _), (a, b), _ = cv2.minAreaRect(contour)
         short, long = sorted((a, b))
@@ -233,6 +230,12 @@ def _tile_size(outlines: _Outlines, cfg: Config) -> tuple[float, float] | None:
     if width < float(cfg["locate"]["min_width_px"]):
         return None
     return width, float(np.median([a for _, a in narrowest]))
+
+
+def _at_edge(contour: Array, shape: tuple[int, ...]) -> bool:
+    """Does the outline reach the picture's edge (``shape``: the outlines' view's)?"""
+    x, y, bw, bh = (int(v) for v in cv2.boundingRect(contour))
+    return x <= 1 or y <= 1 or x + bw >= shape[1] - 1 or y + bh >= shape[0] - 1
 
 
 def _local_size(
@@ -273,8 +276,11 @@ def _painted_over(image: Image, box: Box, cells: list[Quad], ground: Ground, gro
     colour = tuple(float(v) for v in ground)
     for cell in cells:
         corners = np.array(cell, np.float64) - (x0, y0)
-        centre = corners.mean(axis=0)
-        out = centre + (corners - centre) * (1 + grown / max(_half_width(corners), 1e-6))
+        # (a cell is a rectangle, its corners in turn: out along both its sides)
+        u, v = corners[1] - corners[0], corners[3] - corners[0]
+        du = u * grown / max(float(np.linalg.norm(u)), 1e-6)
+        dv = v * grown / max(float(np.linalg.norm(v)), 1e-6)
+        out = corners + np.array([-du - dv, du - dv, du + dv, dv - du])
         cv2.fillConvexPoly(crop, np.round(out).astype(np.int32), colour)
     return crop
 
@@ -293,21 +299,11 @@ def _padded(
     )
 
 
-def _half_width(corners: Array) -> float:
-    """Half the shorter side of a quad."""
-    sides = np.linalg.norm(np.roll(corners, -1, axis=0) - corners, axis=1)
-    return float(sides.min()) / 2
-
-
 def _add(obs: Observation, part: Observation, box: Box) -> None:
-    """The careful reading of ``box`` added to ``obs`` (image pixels)."""
+    """The careful reading of ``box`` added to ``obs`` (image pixels): its tiles and backs
+    (nothing in doubt: a box that leaves anything so is not added, see ``read_plainly``)."""
     dx, dy = box[:2]
     for t in part.tiles:
         quad = tuple((x + dx, y + dy) for x, y in t.corners)
         obs.tiles.append(Tile(t.face, t.confidence, (t.center[0] + dx, t.center[1] + dy), quad))
     obs.face_down += part.face_down
-    obs.uncertain += part.uncertain
-    obs.uncertain_at.extend((x + dx, y + dy) for x, y in part.uncertain_at)
-    obs.debug.setdefault("doubtful", []).extend(part.debug.get("doubtful", []))  # type: ignore[attr-defined]
-    signs = int(obs.debug.get("lined_signs", 0)) + int(part.debug.get("lined_signs", 0))  # type: ignore[call-overload]
-    obs.debug["lined_signs"] = signs
