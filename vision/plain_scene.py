@@ -1,19 +1,21 @@
-"""A plain photo (no mat) read plainly where its ground is one colour no tile has.
+"""A plain photo (no mat) read plainly where its ground is of one hue, lit evenly or not.
 
 Off the mat nothing is known in advance: not the tile size, not the ground. The careful
 reading (``recognizer.recognize``) finds both from the pips and the regions grown round them,
 and weighs several sizes against each other: about 100 ms a frame. But many tables are a
-felt, a cloth or a wood of one hue, lit more or less, and tiles are ivory or black: where the
-ground's hue is far from grey and it is light enough not to pass for a black body, what is
-not its hue is the tiles and whatever else lies there. Then the outlines of lone tiles and
-of rows end to end say the tile size, and every group whose outline is a grid of whole
+felt, a cloth or a wood of one hue, and tiles are ivory or black. The ground is the picture's
+commonest hue, and how light it is about each place (a lamp's fall-off, a vignette) is its
+own pixels' light blurred: what has another hue, or is darker than the ground about it (a
+black body, which a dark felt tints with its hue), or, on a grey ground (an ivory body's
+hue), lighter, is the tiles and whatever else lies there. Then the outlines of lone tiles
+and of rows end to end say the tile size, and every group whose outline is a grid of whole
 tiles is read as the mat's plain groups are (``direct.read_group``, each cell once, at the
 size that fits the outline). A die or a coin (solid, too short for a tile) is passed over.
 What is not plain (a staggered row, a face beside a back, a tile in doubt, a pip-sized speck
 left over) is read the careful way in a box round it, at the size its outline says, the
 plain groups painted over. Where a box leaves anything in doubt, a group touches the
-picture's edge, the boxes would be most of it, or the ground is not plain, the picture is
-read carefully as a whole, as it was before.
+picture's edge, the boxes would be most of it, or the ground is not plain (too dark, or not
+the most of the picture), the picture is read carefully as a whole, as it was before.
 """
 
 from __future__ import annotations
@@ -29,7 +31,7 @@ from .boxes import Box, merged, within
 from .config import Config
 from .direct import read_group
 from .segment import glare_on_ground, ground_mask
-from .types import Array, Image, Observation, Quad, Tile
+from .types import Array, Floats, Image, Observation, Quad, Tile
 
 Ground = tuple[float, float, float]
 #: ``recognize(image, cfg, tile_px, aspect, pip_kernel=...)``: the careful reading of a box
@@ -161,7 +163,7 @@ def read_plainly(image: Image, cfg: Config, careful: Careful) -> Observation | N
 
 def _outlines(image: Image, cfg: Config) -> _Outlines | None:
     """What is not the ground, outlined at ``photo.scale``; None where the ground is not
-    plain: not the most of the picture, or of a hue a tile's body may have (grey, ivory)."""
+    plain: not the most of the picture, or too dark for a black body to stand out of it."""
     pcfg = cfg["photo"]
     scale = float(pcfg["scale"])
     if min(image.shape[:2]) * scale < 32:
@@ -169,18 +171,63 @@ def _outlines(image: Image, cfg: Config) -> _Outlines | None:
     view = cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
     view = cv2.medianBlur(view, 3)
     ground = _ground(view)
+    if sum(ground) < float(pcfg["ground_min_sum"]):
+        return None  # (a black body, tinted by the light the ground throws back, is as dark)
     share = np.array(ground) / max(float(np.sum(ground)), 1.0)
-    if float(np.abs(share - _GREY).sum()) < float(pcfg["ground_chroma"]):
-        return None  # an ivory body, or a black one faintly lit, may be taken for the ground
-    # (not a pixel too dark to tell from a black tile's body, which the ground's light may
-    # tint its hue: such a ground, or its shaded part, is no plain ground)
-    seg = {**cfg["segment"], "ground_min_sum": float(pcfg["ground_min_sum"])}
-    bare = cv2.bitwise_or(ground_mask(view, ground, seg), glare_on_ground(view, ground, seg))
+    grey = float(np.abs(share - _GREY).sum()) < float(pcfg["ground_chroma"])
+    bare = _bare(view, ground, grey, cfg)
     if cv2.countNonZero(bare) < float(pcfg["ground_share"]) * bare.size:
         return None
-    shown = cv2.morphologyEx(cv2.bitwise_not(bare), cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+    shown = cv2.bitwise_not(bare)
+    if grey:
+        # (a black pip's blurred rim on an ivory body passes through the ground's grey: a pip
+        # at a tile's side would notch its outline)
+        shown = cv2.morphologyEx(shown, cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8))
+    shown = cv2.morphologyEx(shown, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
     contours, _ = cv2.findContours(shown, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     return _Outlines(scale, ground, shown, tuple(contours))
+
+
+def _bare(view: Image, ground: Ground, grey: bool, cfg: Config) -> Image:
+    """255 where ``view`` shows the ground: its hue, and about as light as the ground is
+    there (``_level``): a black body takes a dark felt's hue from the light it throws back,
+    but stays darker than ``photo.ground_darker`` of it; where the ground is ``grey``
+    (an ivory body's hue), lighter than ``photo.ground_lighter`` of it is no ground either.
+    A coloured ground's glare (its hue and white light) is ground."""
+    pcfg = cfg["photo"]
+    # (each pixel's hue against the ground's, however dark: its lightness is judged below)
+    seg = {**cfg["segment"], "ground_min_sum": float(pcfg["ground_floor"]), "ground_min_share": 0.0}
+    level = _level(view, ground, seg, cfg)
+    total = cv2.transform(view.astype(np.float32), np.ones((1, 3), np.float32))
+    lit = total >= float(pcfg["ground_darker"]) * level
+    if grey:
+        lit &= total <= float(pcfg["ground_lighter"]) * level
+    bare: Image = cv2.bitwise_and(ground_mask(view, ground, seg), lit.astype(np.uint8) * 255)
+    if not grey:
+        bare = cv2.bitwise_or(bare, glare_on_ground(view, ground, cfg["segment"]))
+    return bare
+
+
+def _level(view: Image, ground: Ground, seg: Config, cfg: Config) -> Floats:
+    """How light (B+G+R) the ground is at each pixel of ``view``: a lamp's fall-off, a
+    vignette, a glare. Its pixels' lightness (those of its hue, in the band about the level
+    found before: not a tile's body, nor a glare on a grey ground) blurred over
+    ``photo.level_sigma`` of the picture's long side, at a quarter of the view's size."""
+    pcfg = cfg["photo"]
+    small = cv2.resize(view, None, fx=0.25, fy=0.25, interpolation=cv2.INTER_AREA)
+    total = cv2.transform(small.astype(np.float32), np.ones((1, 3), np.float32))
+    hue = ground_mask(small, ground, seg) > 0
+    sigma = float(pcfg["level_sigma"]) * max(small.shape[:2])
+    darker, lighter = float(pcfg["ground_darker"]), float(pcfg["ground_lighter"])
+    taken = hue
+    for _ in range(2):  # (once from every pixel of its hue, once from those near that level)
+        weight = taken.astype(np.float32)
+        level = cv2.GaussianBlur(total * weight, (0, 0), sigma) / np.maximum(
+            cv2.GaussianBlur(weight, (0, 0), sigma), 1e-3
+        )
+        taken = hue & (total >= darker * level) & (total <= lighter * level)
+    full: Floats = cv2.resize(level, (view.shape[1], view.shape[0]), interpolation=cv2.INTER_LINEAR)
+    return full
 
 
 def _ground(view: Image) -> Ground:

@@ -55,12 +55,14 @@ def test_a_die_beside_the_tiles_is_no_tile_and_sends_nothing_to_the_careful_read
     assert _faces(obs) == Counter(t.face for t in truth.tiles)
 
 
-@pytest.mark.parametrize("seed", [1000, 1004, 1020])  # grey felt, grey-blue and grey cloth
-def test_a_grey_ground_is_not_read_plainly(seed: int) -> None:
-    # an ivory body, or a black one faintly lit, has a grey's hue: it may pass for the ground
-    image, _ = render_scene(seed)
-    assert _outlines(image, load_config("recognize")) is None
-    assert "plain" not in recognize(image).debug
+@pytest.mark.parametrize("seed", [1060, 1089])  # grey-blue felt, grey cloth
+def test_a_grey_ground_is_told_from_ivory_by_its_light_and_read_plainly(seed: int) -> None:
+    image, truth = render_scene(seed)
+    plain, careful = recognize(image), recognize(image, _careful())
+    assert plain.debug["plain"] is True
+    want = Counter(t.face for t in truth.tiles if t.face is not None)
+    assert _faces(plain) == _faces(careful) == want
+    assert plain.face_down == careful.face_down == len(truth.tiles) - sum(want.values())
 
 
 def _felt(bgr: tuple[int, int, int], light: float = 1.0) -> Image:
@@ -69,16 +71,64 @@ def _felt(bgr: tuple[int, int, int], light: float = 1.0) -> Image:
     return image
 
 
+def _lit(image: Image, least: float) -> Image:
+    """The picture lit from its middle, falling off to ``least`` of that at its corners."""
+    h, w = image.shape[:2]
+    y, x = np.mgrid[0:h, 0:w]
+    r = np.hypot((x - w / 2) / (w / 2), (y - h / 2) / (h / 2)) / np.sqrt(2)
+    light = 1 - (1 - least) * r**2
+    return np.clip(image * light[..., None], 0, 255).astype(np.uint8)
+
+
+def _shapes(image: Image) -> list[tuple[float, float]]:
+    outlines = _outlines(image, load_config("recognize"))
+    assert outlines is not None
+    found = [cv2.minAreaRect(c)[1] for c in outlines.contours if cv2.contourArea(c) > 20]
+    return sorted((round(min(s) / outlines.scale), round(max(s) / outlines.scale)) for s in found)
+
+
+def test_a_black_body_with_a_dark_felt_s_hue_stands_out_by_being_darker() -> None:
+    image = _felt((40, 110, 30), 0.7)  # B+G+R 126
+    # a black tile's body, tinted by the felt (B+G+R 57: under 0.6 of the felt's)
+    _rect(image, (300, 180), (40, 86), 20, (11, 35, 11))
+    [(width, length)] = _shapes(image)
+    assert width == pytest.approx(40, abs=4) and length == pytest.approx(86, abs=4)
+
+
+def test_a_felt_darkening_to_its_corners_is_ground_all_over() -> None:
+    image = _felt((40, 110, 30))
+    _rect(image, (320, 180), (40, 86), 0, (235, 240, 245))  # an ivory body
+    image = _lit(image, 0.5)  # (the corners' B+G+R 90: under 0.6 of the middle's)
+    [(width, length)] = _shapes(image)
+    assert width == pytest.approx(40, abs=4) and length == pytest.approx(86, abs=4)
+
+
+def test_on_a_grey_ground_a_lamp_s_fall_off_is_ground_and_ivory_and_black_bodies_are_not() -> None:
+    image = _felt((120, 120, 120))
+    _rect(image, (200, 180), (40, 86), 0, (205, 220, 230))  # ivory, as light as a glare
+    _rect(image, (440, 180), (40, 86), 90, (25, 25, 25))
+    shapes = _shapes(_lit(image, 0.55))
+    assert len(shapes) == 2
+    for width, length in shapes:
+        assert width == pytest.approx(40, abs=4) and length == pytest.approx(86, abs=4)
+
+
 def test_a_ground_too_dark_to_tell_from_a_black_body_is_not_read_plainly() -> None:
-    # (a black tile's body, tinted by the felt's light, may have the felt's hue)
+    # (a black tile's body, tinted by the felt's light, is as dark as the felt)
     cfg = load_config("recognize")
-    assert _outlines(_felt((40, 110, 30)), cfg) is not None  # B+G+R 180
-    assert _outlines(_felt((40, 110, 30), 0.7), cfg) is None  # 126
+    assert _outlines(_felt((40, 110, 30), 0.6), cfg) is not None  # B+G+R 108
+    assert _outlines(_felt((40, 110, 30), 0.5), cfg) is None  # 90
 
 
-def _rect(image: Image, centre: tuple[int, int], size: tuple[int, int], angle: float) -> None:
+def _rect(
+    image: Image,
+    centre: tuple[int, int],
+    size: tuple[int, int],
+    angle: float,
+    colour: tuple[int, int, int] = (25, 25, 25),
+) -> None:
     box = cv2.boxPoints((centre, size, angle))
-    cv2.fillConvexPoly(image, np.round(box).astype(np.int32), (25, 25, 25))
+    cv2.fillConvexPoly(image, np.round(box).astype(np.int32), colour)
 
 
 def test_the_tile_size_is_the_narrowest_outlines_not_a_block_of_four_shaped_like_a_tile() -> None:
