@@ -78,11 +78,13 @@ def read_plainly(image: Image, cfg: Config, careful: Careful) -> Observation | N
     for contour in outlines.contours:
         if cv2.contourArea(contour) < least:
             continue  # a speck (what matters of it is seen below, as not covered)
-        if _at_edge(contour, outlines.shown.shape):
-            # a tile the picture's edge cuts off: the careful reading makes out what it can
-            # of it from the other tiles (their size measured where they lie whole)
-            return None
         x, y, bw, bh = cv2.boundingRect(contour)
+        if _at_edge(contour, outlines.shown.shape):
+            # a tile the picture's edge may cut off: the careful reading makes out what it
+            # can of it, at the size the whole tiles say
+            cv2.drawContours(covered, [contour], -1, 255, -1)
+            rest.append((_padded((x, y, bw, bh), scale, pad, (w, h)), (tile_px, aspect)))
+            continue
         (_, _), sides, _ = cv2.minAreaRect(contour)
         if (
             max(sides) / scale < float(pcfg["least_length"]) * aspect * tile_px

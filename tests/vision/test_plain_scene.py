@@ -156,12 +156,27 @@ def test_a_row_end_to_end_says_the_tile_size_where_no_tile_lies_alone() -> None:
     assert size[1] == pytest.approx(86 / 40, rel=0.08)
 
 
-def test_a_tile_cut_off_by_the_picture_s_edge_sends_the_picture_to_the_careful_reading() -> None:
+def test_a_group_at_the_picture_s_edge_is_read_carefully_in_a_box() -> None:
+    image, _ = render_scene(1039)
+    cfg = load_config("recognize")
+    # a pixel off seed 1039's 6-1 (its left corner at x 339.1): its outline reaches the edge,
+    # where a grid of whole tiles may not be what lies there
+    cut = np.ascontiguousarray(image[:, 340:])
+    obs = read_plainly(cut, cfg, recognize)
+    assert obs is not None
+    assert [box[0] for box in obs.debug["plain_boxes"]] == [0]  # type: ignore[union-attr]
+    assert not any(min(x for x, _ in cell) < 2 for cell in obs.debug["plain_cells"])  # type: ignore[union-attr]
+    careful = recognize(cut, _careful())
+    assert _faces(obs) == _faces(careful) and obs.face_down == careful.face_down
+    assert "6-1" in _faces(obs)
+
+
+def test_a_tile_cut_deep_by_the_picture_s_edge_sends_the_picture_to_the_careful_reading() -> None:
     image, _ = render_scene(1039)
     cfg = load_config("recognize")
     assert read_plainly(image, cfg, recognize) is not None
-    # a fifth off seed 1039's 5-3 (x 129 to 200), the 6-4 beside it touching the edge: a grid
-    # of whole tiles would still fit them (read plainly, as they were without the edge's rule)
+    # a fifth off seed 1039's 5-3 (x 129 to 200), the 6-4 beside it touching the edge: the
+    # box round them leaves them in doubt, which the whole picture's reading may settle
     cut = np.ascontiguousarray(image[:, 150:])
     assert read_plainly(cut, cfg, recognize) is None
 
