@@ -13,9 +13,10 @@ tiles is read as the mat's plain groups are (``direct.read_group``, each cell on
 size that fits the outline). A die or a coin (solid, too short for a tile) is passed over.
 What is not plain (a staggered row, a face beside a back, a tile in doubt, a pip-sized speck
 left over) is read the careful way in a box round it, at the size its outline says, the
-plain groups painted over. Where a box leaves anything in doubt, a group touches the
-picture's edge, the boxes would be most of it, or the ground is not plain (too dark, or not
-the most of the picture), the picture is read carefully as a whole, as it was before.
+plain groups painted over; so is a group touching the picture's edge (a tile may be cut off
+there), at the whole tiles' size. Where a box leaves anything in doubt, the boxes would be
+most of the picture, or the ground is not plain (too dark, or not the most of the picture),
+the picture is read carefully as a whole, as it was before.
 """
 
 from __future__ import annotations
@@ -221,13 +222,17 @@ def _level(view: Image, ground: Ground, seg: Config, cfg: Config) -> Floats:
     hue = ground_mask(small, ground, seg) > 0
     sigma = float(pcfg["level_sigma"]) * max(small.shape[:2])
     darker, lighter = float(pcfg["ground_darker"]), float(pcfg["ground_lighter"])
-    taken = hue
-    for _ in range(2):  # (once from every pixel of its hue, once from those near that level)
+
+    def blurred(taken: Array) -> Floats:
         weight = taken.astype(np.float32)
-        level = cv2.GaussianBlur(total * weight, (0, 0), sigma) / np.maximum(
+        level: Floats = cv2.GaussianBlur(total * weight, (0, 0), sigma) / np.maximum(
             cv2.GaussianBlur(weight, (0, 0), sigma), 1e-3
         )
-        taken = hue & (total >= darker * level) & (total <= lighter * level)
+        return level
+
+    # once from every pixel of its hue, once from those near the level so found
+    level = blurred(hue)
+    level = blurred(hue & (total >= darker * level) & (total <= lighter * level))
     full: Floats = cv2.resize(level, (view.shape[1], view.shape[0]), interpolation=cv2.INTER_LINEAR)
     return full
 
