@@ -32,3 +32,22 @@ def within(inner: Box, outer: Box) -> bool:
         and inner[2] <= outer[2]
         and inner[3] <= outer[3]
     )
+
+
+def padded(
+    rect: tuple[int, int, int, int],
+    scale: float,
+    pad: float,
+    size: tuple[int, int],
+    offset: tuple[int, int] = (0, 0),
+) -> Box:
+    """A bounding ``rect`` (x, y, w, h in a view at ``scale``, ``offset`` from its origin) as
+    a box of full-size pixels, ``pad`` larger all round, within ``size`` (w, h)."""
+    x, y, w, h = rect
+    x, y = x + offset[0], y + offset[1]
+    return (
+        max(0, round(x / scale - pad)),
+        max(0, round(y / scale - pad)),
+        min(size[0], round((x + w) / scale + pad)),
+        min(size[1], round((y + h) / scale + pad)),
+    )

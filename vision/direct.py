@@ -245,6 +245,26 @@ def filled(contour: Array, cells: Sequence[Quad], scale: float = 1.0) -> list[fl
     return shares
 
 
+def left_over(
+    shown: Image,
+    covered: Image,
+    cells: Sequence[Quad],
+    scale: float,
+    reach: int,
+    offset: tuple[int, int] = (0, 0),
+) -> Image:
+    """What ``shown`` holds beyond ``reach`` pixels of the groups not plain (``covered``,
+    drawn in already, in place) and of the plain groups' ``cells`` (full-size pixels; in
+    ``shown`` at ``scale``, less ``offset``): a die beside a tile read plainly is no group of
+    its own where the mask lost most of it, and must not go unread."""
+    for cell in cells:
+        corners = np.round(np.array(cell) * scale - offset).astype(np.int32)
+        cv2.fillConvexPoly(covered, corners, 255)
+    grown = cv2.dilate(covered, np.ones((2 * reach + 1, 2 * reach + 1), np.uint8))
+    left: Image = cv2.subtract(shown, grown)
+    return left
+
+
 def _dark_body(frame: Image, quad: Quad) -> bool:
     """Is the tile's body dark (its pips light)? Its middle is body on every face (the
     halves' pips lie clear of it): the median grey there, against mid-grey."""

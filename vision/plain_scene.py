@@ -28,9 +28,9 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from .boxes import Box, merged, within
+from .boxes import Box, merged, padded, within
 from .config import Config
-from .direct import read_group
+from .direct import left_over, read_group
 from .segment import glare_on_ground, ground_mask
 from .types import Array, Floats, Image, Observation, Quad, Tile
 
@@ -84,7 +84,7 @@ def read_plainly(image: Image, cfg: Config, careful: Careful) -> Observation | N
             # a tile the picture's edge may cut off: the careful reading makes out what it
             # can of it, at the size the whole tiles say
             cv2.drawContours(covered, [contour], -1, 255, -1)
-            rest.append((_padded((x, y, bw, bh), scale, pad, (w, h)), (tile_px, aspect)))
+            rest.append((padded((x, y, bw, bh), scale, pad, (w, h)), (tile_px, aspect)))
             continue
         (_, _), sides, _ = cv2.minAreaRect(contour)
         if (
@@ -99,7 +99,7 @@ def read_plainly(image: Image, cfg: Config, careful: Careful) -> Observation | N
         group = None if local is None else read_group(image, contour, scale, to_frame, *local, cfg)
         if group is None:
             cv2.drawContours(covered, [contour], -1, 255, -1)
-            box = _padded((x, y, bw, bh), scale, pad, (w, h))
+            box = padded((x, y, bw, bh), scale, pad, (w, h))
             rest.append((box, (tile_px, aspect) if local is None else local))
             continue
         cells += [q for q, _ in group.faces] + list(group.backs)
@@ -108,13 +108,9 @@ def read_plainly(image: Image, cfg: Config, careful: Careful) -> Observation | N
             assert reading.face is not None  # (read_group keeps faces only)
             obs.tiles.append(Tile(reading.face, reading.confidence, (float(cx), float(cy)), quad))
         obs.face_down += len(group.backs)
-    for q in cells:
-        cv2.fillConvexPoly(covered, np.round(np.array(q) * scale).astype(np.int32), 255)
-    # everything the picture shows lies in the cells read or in a group not plain (a die
-    # beside a tile read plainly is no group of its own where the mask lost most of it)
-    k = round(float(cfg["table"]["plain_reach"]) * tile_px * scale)
-    covered = cv2.dilate(covered, np.ones((2 * k + 1, 2 * k + 1), np.uint8))
-    left = cv2.subtract(outlines.shown, covered)
+    # everything the picture shows lies in the cells read or in a group not plain
+    reach = round(float(cfg["table"]["plain_reach"]) * tile_px * scale)
+    left = left_over(outlines.shown, covered, cells, scale, reach)
     if cv2.countNonZero(left) > float(cfg["table"]["plain_left"]) * (tile_px * scale) ** 2:
         return None
     # and what is left that could be a pip (a tile whose body passed for the ground, its
@@ -123,7 +119,7 @@ def read_plainly(image: Image, cfg: Config, careful: Careful) -> Observation | N
     speck = float(pcfg["pip_area"]) * (tile_px * scale) ** 2
     for x, y, bw, bh, area in stats[1:n]:
         if area >= speck:
-            rest.append((_padded((x, y, bw, bh), scale, pad, (w, h)), (tile_px, aspect)))
+            rest.append((padded((x, y, bw, bh), scale, pad, (w, h)), (tile_px, aspect)))
     boxes = merged([box for box, _ in rest])
     if sum((x1 - x0) * (y1 - y0) for x0, y0, x1, y1 in boxes) > float(pcfg["most_careful"]) * (
         h * w
@@ -337,20 +333,6 @@ def _painted_over(image: Image, box: Box, cells: list[Quad], ground: Ground, gro
         out = corners + np.array([-du - dv, du - dv, du + dv, dv - du])
         cv2.fillConvexPoly(crop, np.round(out).astype(np.int32), colour)
     return crop
-
-
-def _padded(
-    rect: tuple[int, int, int, int], scale: float, pad: float, size: tuple[int, int]
-) -> Box:
-    """The bounding ``rect`` (x, y, w, h at ``scale``) as a box of the image's pixels, ``pad``
-    larger all round, within the image (``size``: w, h)."""
-    x, y, bw, bh = rect
-    return (
-        max(0, round(x / scale - pad)),
-        max(0, round(y / scale - pad)),
-        min(size[0], round((x + bw) / scale + pad)),
-        min(size[1], round((y + bh) / scale + pad)),
-    )
 
 
 def _add(obs: Observation, part: Observation, box: Box) -> None:

@@ -14,10 +14,10 @@ from dataclasses import replace
 import cv2
 import numpy as np
 
-from .boxes import Box, merged
+from .boxes import Box, merged, padded
 from .calibrate import Calibration
 from .config import Config, load_config
-from .direct import filled, read_group
+from .direct import filled, left_over, read_group
 from .layout import MatLayout, load_layout
 from .locate import cuts, held_by
 from .read import read_tile
@@ -374,15 +374,7 @@ class TableRecognizer:
             )
             if group is None:
                 cv2.drawContours(covered, [contour], -1, 255, -1)
-                gx, gy, gw, gh = cv2.boundingRect(contour)
-                rest.append(
-                    (
-                        max(0, round((gx + w0) / scale - pad)),
-                        max(0, round((gy + h0) / scale - pad)),
-                        min(self.size[0], round((gx + gw + w0) / scale + pad)),
-                        min(self.size[1], round((gy + gh + h0) / scale + pad)),
-                    )
-                )
+                rest.append(padded(cv2.boundingRect(contour), scale, pad, self.size, (w0, h0)))
                 continue
             cells += [q for q, _ in group.faces] + list(group.backs)
             for quad, reading in group.faces:
@@ -397,14 +389,9 @@ class TableRecognizer:
                 backs.append(self.layout.zone_at((float(x), float(y))))
         if rest and not cells:
             return None  # nothing plain: the box is read carefully, as a whole
-        for q in cells:
-            corners = np.round(np.array(q) * scale - (w0, h0)).astype(np.int32)
-            cv2.fillConvexPoly(covered, corners, 255)
-        # everything the box shows lies in the cells read or in a group not plain (a die
-        # beside a tile read plainly is no group of its own where the mask lost most of it)
-        k = round(float(cfg["plain_reach"]) * tile_px * scale)
-        covered = cv2.dilate(covered, np.ones((2 * k + 1, 2 * k + 1), np.uint8))
-        left = cv2.countNonZero(cv2.subtract(shown, covered))
+        # everything the box shows lies in the cells read or in a group not plain
+        reach = round(float(cfg["plain_reach"]) * tile_px * scale)
+        left = cv2.countNonZero(left_over(shown, covered, cells, scale, reach, (w0, h0)))
         if left > float(cfg["plain_left"]) * (tile_px * scale) ** 2:
             return None
         part.debug.update(
