@@ -4,10 +4,11 @@ On the mat the tile size is known, and most of what lies there is plain: a lone 
 player's row of tiles side by side, a stack of backs. Such a group's outline is a rectangle a
 whole number of tiles each way, and its cells are where its tiles are: no pips need finding,
 no region growing, no sizes weighed against each other (``recognizer.recognize``, several
-times the work). A group is taken so only when every cell reads a face sure, or every cell
-is blank read either way (backs); and where its outline could be cut the other way too,
-only if that way reads worse. Anything else (a die, a coin, a staggered row, a tile in
-doubt, a face beside a back) is left to the careful reading, which says what it says now.
+times the work). A group is taken so only when every cell reads a face sure or is blank
+read either way (a back: beside faces, of their body's colour, as the careful reading asks
+of a back); and where its outline could be cut the other way too, only if that way reads
+worse. Anything else (a die, a coin, a staggered row, a tile in doubt) is left to the
+careful reading, which says what it says now.
 """
 
 from __future__ import annotations
@@ -19,10 +20,10 @@ import cv2
 import numpy as np
 
 from .config import Config
-from .locate import Cut, Rect, cuts
+from .locate import Cut, Rect, cuts, points_in
 from .pips import find_pips, lightness
 from .read import SEAM, blank_either_way, for_lined_sets, read_tile
-from .types import Array, Image, Quad, Reading
+from .types import Array, Floats, Image, Quad, Reading
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,27 +61,45 @@ def read_group(
     ]
     if not ways:
         return None
+    # the closest fit first; where its cells are in doubt (two tiles side by side are
+    # nearly square: cut the other way, each cell lies across both tiles' halves), the next
+    for k, way in enumerate(ways):
+        reader, group = _read_way(frame, to_frame, aspect, cfg, way)
+        if group is not None:
+            others = ways[:k] + ways[k + 1 :]
+            return None if any(_rival(reader, group, other) for other in others) else group
+    return None
+
+
+def _read_way(
+    frame: Image, to_frame: Array, aspect: float, cfg: Config, way: list[Quad]
+) -> tuple[_Reader, Group | None]:
+    """The cells read as a group, and the reader that read them."""
     reader = _Reader(frame, to_frame, aspect, cfg)
-    group = reader.group(ways[0])
-    if group is None and reader.lined(ways[0]):
+    group = reader.group(way)
+    if group is None and reader.lined(way):
         # a set with a line between each tile's halves: every cell shows a line across its
         # middle, which is no seam between two tiles' ends here, where the outline says
         # where the tiles are (not one tile alone: a cell across two tiles' halves shows
         # their seam so; a lone lined tile stays the careful reading's, in doubt)
         reader = _Reader(frame, to_frame, aspect, {**cfg, "read": for_lined_sets(cfg["read"])})
-        group = reader.group(ways[0])
+        group = reader.group(way)
         if group is not None and group.backs:
-            return None
-    if group is None:
-        return None
-    for other in ways[1:]:
-        if group.backs and len(other) != len(group.backs):
-            return None  # backs: how many there are depends on which way they lie
-        if group.faces and reader.all_faces(other):
-            # (two tiles side by side are nearly square: a cell across both tiles' halves
-            # may read as a tile, where their seam does not show)
-            return None
-    return group
+            group = None
+    return reader, group
+
+
+def _rival(reader: _Reader, group: Group, other: list[Quad]) -> bool:
+    """Do the cells of another way the grid may lie leave the group's in doubt?"""
+    if not group.faces:
+        return len(other) != len(group.backs)  # (how many backs depends on which way)
+    if not group.backs:
+        # (a cell across two tiles' halves may read as a tile, where their seam does not
+        # show: both ways reading faces sure, which is which is not known)
+        return reader.all_faces(other)
+    # (faces and backs: a face read the other way too, across a face's half and a back's
+    # or another face's, leaves which way they lie in doubt)
+    return reader.any_face(other)
 
 
 class _Reader:
@@ -93,13 +112,12 @@ class _Reader:
         self.done: dict[Quad, tuple[Reading, ...]] = {}
 
     def group(self, cells: list[Quad]) -> Group | None:
-        """The cells as faces read sure, or as backs; None if they are neither."""
+        """The cells as faces read sure and backs; None if a cell is neither, or a blank
+        beside faces has not their body (see ``_set_backs``)."""
         faces: list[tuple[Quad, Reading]] = []
         backs: list[Quad] = []
         for cell in cells:
-            if not faces and blank_either_way(
-                self.frame, self.in_frame(cell), self.aspect, self.cfg["read"]
-            ):
+            if blank_either_way(self.frame, self.in_frame(cell), self.aspect, self.cfg["read"]):
                 backs.append(cell)  # (as two readings would say, in a fraction of the time)
                 continue
             readings = self.read(cell)
@@ -109,9 +127,26 @@ class _Reader:
                 backs.append(cell)
             else:
                 return None
-            if faces and backs:
-                return None  # a face beside backs: a tile read sure beside a doubt
+        if faces and backs and not self._set_backs([q for q, _ in faces], backs):
+            return None
         return Group(tuple(faces), tuple(backs))
+
+    def _set_backs(self, faces: list[Quad], blanks: list[Quad]) -> bool:
+        """Are the blanks beside faces backs of their set: each of their colour within
+        ``read.back_colour`` (as the careful reading asks), not a face-up tile whose pips a
+        glare washed out, nor a tile of the other colour?"""
+        body = np.median([self._body(q) for q in faces], axis=0)
+        apart = float(self.cfg["read"]["back_colour"])
+        return all(float(np.abs(self._body(q) - body).max()) <= apart for q in blanks)
+
+    def _body(self, cell: Quad) -> Floats:
+        """The cell's colour where no face has a pip (a face's pips would darken an ivory
+        body's median, and a blank's has none)."""
+        points = np.round(points_in(self.in_frame(cell), _CLEAR_OF_PIPS)).astype(int)
+        h, w = self.frame.shape[:2]
+        xs, ys = np.clip(points[:, 0], 0, w - 1), np.clip(points[:, 1], 0, h - 1)
+        body: Floats = np.median(self.frame[ys, xs].astype(np.float64), axis=0)
+        return body
 
     def lined(self, cells: list[Quad]) -> bool:
         """Do two cells or more, and every one of them, show a line across the middle?"""
@@ -121,6 +156,10 @@ class _Reader:
     def all_faces(self, cells: list[Quad]) -> bool:
         """Does every cell read a face sure?"""
         return all(self.sure(self.read(cell)[0]) for cell in cells)
+
+    def any_face(self, cells: list[Quad]) -> bool:
+        """Does a cell read a face sure?"""
+        return any(self.sure(self.read(cell)[0]) for cell in cells)
 
     def sure(self, reading: Reading) -> bool:
         return reading.face is not None and reading.confidence >= self.floor
@@ -178,6 +217,14 @@ class _Reader:
             if self.sure(reading):
                 return reading
         return None
+
+
+#: where no face has a pip (shares of a cell's width across, length along): by its long
+#: sides, and across its middle (a set's line there, if it has one, is not most of them)
+_CLEAR_OF_PIPS = np.array(
+    [(u, v) for u in (0.1, 0.9) for v in np.linspace(0.1, 0.9, 9).tolist()]
+    + [(u, 0.5) for u in np.linspace(0.2, 0.8, 7).tolist()]
+)
 
 
 def _blank(*readings: Reading) -> bool:

@@ -111,11 +111,12 @@ def read_plainly(image: Image, cfg: Config, careful: Careful) -> Observation | N
     # everything the picture shows lies in the cells read or in a group not plain
     reach = round(float(cfg["table"]["plain_reach"]) * tile_px * scale)
     left = left_over(outlines.shown, covered, cells, scale, reach)
-    if cv2.countNonZero(left) > float(cfg["table"]["plain_left"]) * (tile_px * scale) ** 2:
+    count = cv2.countNonZero(left)
+    if count > float(cfg["table"]["plain_left"]) * (tile_px * scale) ** 2:
         return None
     # and what is left that could be a pip (a tile whose body passed for the ground, its
     # pips all that shows) is read carefully too
-    n, _, stats, _ = cv2.connectedComponentsWithStats(left)
+    n, _, stats, _ = cv2.connectedComponentsWithStats(left) if count else (1, None, [], None)
     speck = float(pcfg["pip_area"]) * (tile_px * scale) ** 2
     for x, y, bw, bh, area in stats[1:n]:
         if area >= speck:
@@ -203,8 +204,39 @@ def _bare(view: Image, ground: Ground, grey: bool, cfg: Config) -> Image:
         lit &= total <= float(pcfg["ground_lighter"]) * level
     bare: Image = cv2.bitwise_and(ground_mask(view, ground, seg), lit.astype(np.uint8) * 255)
     if not grey:
-        bare = cv2.bitwise_or(bare, glare_on_ground(view, ground, cfg["segment"]))
+        glare = glare_on_ground(view, ground, cfg["segment"])
+        bare = cv2.bitwise_or(bare, _fading(glare, total, level, cfg))
     return bare
+
+
+def _fading(glare: Image, total: Floats, level: Floats, cfg: Config) -> Image:
+    """The blobs of ``glare`` (the ground's hue with white light added) that fade into the
+    ground at their rim, as a glare's light falls off: most of their rim pixels no lighter
+    than ``photo.glare_rim`` of the ground's light about them. An ivory body on a warm
+    ground (a brown wood, a red felt) is such a mix of hues too, but stands out of the
+    ground at its rim. (Its rim, where its light steps by more than ``photo.glare_edge`` of
+    the darker side's within a pixel or two, is taken off the glare first: a tile lying in a
+    wood's lighter grain, which passes for a glare, is no part of the grain's blob.)"""
+    # (the step within 3 x 3 pixels, against its darker side's light: a tile's rim in a
+    # glare steps as far as one on the bare ground, a glare's core, its light falling off
+    # over many pixels, never does)
+    square = np.ones((3, 3), np.uint8)
+    darker = cv2.erode(total, square)
+    step = cv2.dilate(total, square) - darker
+    # (its light side only: the glare about a tile is no part of the tile)
+    sharp = (step > float(cfg["photo"]["glare_edge"]) * darker) & (2 * (total - darker) > step)
+    glare = cv2.subtract(glare, sharp.astype(np.uint8) * 255)
+    n, labels = cv2.connectedComponents(glare, connectivity=4)
+    if n <= 1:
+        return glare
+    at = cv2.subtract(glare, cv2.erode(glare, np.ones((3, 3), np.uint8))) > 0
+    lit = total[at] > float(cfg["photo"]["glare_rim"]) * level[at]
+    rim = np.bincount(labels[at], minlength=n)
+    share = np.bincount(labels[at], weights=lit, minlength=n) / np.maximum(rim, 1)
+    fades = share <= 0.5
+    fades[0] = False
+    out: Image = fades[labels].astype(np.uint8) * 255
+    return out
 
 
 def _level(view: Image, ground: Ground, seg: Config, cfg: Config) -> Floats:

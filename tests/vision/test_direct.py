@@ -165,3 +165,33 @@ def test_a_row_of_a_lined_set_is_read_plainly_where_its_outline_says_where_its_t
     for tile in obs.tiles:  # none read wrong
         under = [t for t in truth.face_up if inside(tile.center, t.corners)]
         assert [(t.face, t.zone) for t in under] == [(tile.face, tile.zone)]
+
+
+@pytest.mark.parametrize("scheme", ["dark", "ivory"])
+def test_a_back_in_a_row_of_faces_is_read_plainly_with_them(scheme: str) -> None:
+    """A player's row with a tile laid face down among the faces: the blank cell has the
+    faces' body, so it is a back of their set, read plainly as the careful reading reads it."""
+    layout = {"seat0.play": ["6-5", None, "3-1"], "centre": ["5-3"]}
+    image, truth = render_table(layout, 31, scheme=scheme)
+    calibration = find_mat(image)
+    plain = TableRecognizer(calibration).observe(image)
+    careful = TableRecognizer(calibration, cfg=_careful()).observe(image)
+    boxes = plain.debug["boxes"]
+    assert isinstance(boxes, dict) and boxes["plain"] == boxes["read"]
+    assert _seen(plain) == _seen(careful)
+    assert _seen(plain)[0] == sorted((t.face, t.zone) for t in truth.face_up)
+    assert plain.face_down_zones == {"seat0.play": 1}
+
+
+def test_a_blank_of_another_colour_beside_faces_is_not_read_plainly() -> None:
+    """A blank cell much lighter than the faces beside it (a face-up tile whose pips a glare
+    washed out, a card) is no back of their set: its group is left to the careful reading."""
+    layout = {"seat0.play": ["6-5", None, "3-1"], "centre": ["5-3"]}
+    image, truth = render_table(layout, 31, scheme="dark")
+    back = next(t for t in truth.tiles if t.face is None)
+    corners = np.array(back.corners)
+    inner = corners.mean(axis=0) + 0.85 * (corners - corners.mean(axis=0))
+    cv2.fillConvexPoly(image, np.round(inner).astype(np.int32), (150, 150, 150))
+    plain = TableRecognizer(find_mat(image)).observe(image)
+    boxes = plain.debug["boxes"]
+    assert isinstance(boxes, dict) and boxes["plain"] < boxes["read"]

@@ -87,6 +87,26 @@ def _shapes(image: Image) -> list[tuple[float, float]]:
     return sorted((round(min(s) / outlines.scale), round(max(s) / outlines.scale)) for s in found)
 
 
+@pytest.mark.parametrize("seed", [5000, 5041])  # dark woods, 5041 with a glare
+def test_ivory_tiles_on_a_brown_wood_are_read_plainly(seed: int) -> None:
+    image, truth = render_scene(seed)
+    plain, careful = recognize(image), recognize(image, _careful())
+    assert plain.debug["plain"] is True
+    want = Counter(t.face for t in truth.tiles if t.face is not None)
+    assert _faces(plain) == _faces(careful) == want
+    assert plain.face_down == len(truth.tiles) - sum(want.values())
+
+
+def test_two_tiles_side_by_side_are_cut_the_way_their_cells_read() -> None:
+    """Two tiles side by side are nearly square: cut the closest way, each cell lies across
+    both tiles' halves and reads in doubt; cut the other way, each reads a face."""
+    image, truth = render_scene(1005)
+    obs = recognize(image)
+    assert obs.debug["plain"] is True
+    assert _faces(obs) == Counter(t.face for t in truth.tiles if t.face is not None)
+    assert obs.face_down == sum(1 for t in truth.tiles if t.face is None)
+
+
 def test_a_black_body_with_a_dark_felt_s_hue_stands_out_by_being_darker() -> None:
     image = _felt((40, 110, 30), 0.7)  # B+G+R 126
     # a black tile's body, tinted by the felt (B+G+R 57: under 0.6 of the felt's)
@@ -108,6 +128,24 @@ def test_on_a_grey_ground_a_lamp_s_fall_off_is_ground_and_ivory_and_black_bodies
     _rect(image, (200, 180), (40, 86), 0, (205, 220, 230))  # ivory, as light as a glare
     _rect(image, (440, 180), (40, 86), 90, (25, 25, 25))
     shapes = _shapes(_lit(image, 0.55))
+    assert len(shapes) == 2
+    for width, length in shapes:
+        assert width == pytest.approx(40, abs=4) and length == pytest.approx(86, abs=4)
+
+
+def test_on_a_brown_wood_ivory_bodies_stand_out_and_its_grain_and_a_glare_are_ground() -> None:
+    """Ivory is a brown wood's hue with white light added, as a glare on it is; but a glare
+    fades into the wood at its rim, and an ivory body stands out of it there (here one
+    lying across the wood's lighter grain, one in a glare's light)."""
+    image = _felt((30, 45, 80))
+    image[::16] = image[1::16] = (38, 56, 100)  # the grain's lighter streaks
+    _rect(image, (200, 180), (40, 86), 0, (205, 220, 235))
+    _rect(image, (440, 180), (40, 86), 30, (205, 220, 235))
+    h, w = image.shape[:2]
+    y, x = np.mgrid[0:h, 0:w]
+    glare = 90 * np.exp(-((x - 480) ** 2 + (y - 230) ** 2) / (2 * 40.0**2))
+    image = np.clip(image + glare[..., None], 0, 255).astype(np.uint8)
+    shapes = _shapes(image)
     assert len(shapes) == 2
     for width, length in shapes:
         assert width == pytest.approx(40, abs=4) and length == pytest.approx(86, abs=4)

@@ -1165,10 +1165,13 @@ def test_a_cell_is_read_once_however_many_sizes_are_tried(
     seed: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The candidate sizes cut many of the same cells (a lone tile's region is one cell at
-    any size): each is read once, as it lies, and its reading shared."""
+    any size): each is read once, as it lies, and its reading shared. (The careful reading
+    of the whole picture: read plainly, a scene may need no careful reading at all.)"""
     import vision.recognizer as recognizer
 
     image, _ = render_scene(seed)
+    cfg = copy.deepcopy(load_config("recognize"))
+    cfg["photo"]["plain_groups"] = False
     reads: Counter[tuple[int, ...]] = Counter()
     real = recognizer.read_tile
 
@@ -1177,7 +1180,7 @@ def test_a_cell_is_read_once_however_many_sizes_are_tried(
         return real(bgr, quad, *args, **kwargs)
 
     monkeypatch.setattr(recognizer, "read_tile", counted)
-    obs = recognize(image)
+    obs = recognize(image, cfg)
     assert obs.tiles and reads and max(reads.values()) == 1
 
 
