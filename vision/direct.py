@@ -117,8 +117,12 @@ class _Reader:
         faces: list[tuple[Quad, Reading]] = []
         backs: list[Quad] = []
         for cell in cells:
-            if blank_either_way(self.frame, self.in_frame(cell), self.aspect, self.cfg["read"]):
-                backs.append(cell)  # (as two readings would say, in a fraction of the time)
+            if not faces and blank_either_way(
+                self.frame, self.in_frame(cell), self.aspect, self.cfg["read"]
+            ):
+                # (as two readings would say, in a fraction of the time; not after a face,
+                # where the next cell is most likely a face too, read anyway)
+                backs.append(cell)
                 continue
             readings = self.read(cell)
             if self.sure(readings[0]):
