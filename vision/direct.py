@@ -13,14 +13,15 @@ careful reading, which says what it says now.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import functools
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import cv2
 import numpy as np
 
 from .config import Config
-from .locate import Cut, Rect, cuts, points_in
+from .locate import Cut, Rect, cuts, median_colour
 from .pips import find_pips, lightness
 from .read import SEAM, blank_either_way, for_lined_sets, read_tile
 from .types import Array, Floats, Image, Quad, Reading
@@ -62,9 +63,14 @@ def read_group(
     if not ways:
         return None
     # the closest fit first; where its cells are in doubt (two tiles side by side are
-    # nearly square: cut the other way, each cell lies across both tiles' halves), the next
+    # nearly square: cut the other way, each cell lies across both tiles' halves), the next;
+    # a cell read once whichever ways it is asked for
+    plain = _Reader(frame, to_frame, aspect, cfg)
+    lined = functools.cache(
+        lambda: _Reader(frame, to_frame, aspect, {**cfg, "read": for_lined_sets(cfg["read"])})
+    )
     for k, way in enumerate(ways):
-        reader, group = _read_way(frame, to_frame, aspect, cfg, way)
+        reader, group = _read_way(plain, lined, way)
         if group is not None:
             others = ways[:k] + ways[k + 1 :]
             return None if any(_rival(reader, group, other) for other in others) else group
@@ -72,21 +78,19 @@ def read_group(
 
 
 def _read_way(
-    frame: Image, to_frame: Array, aspect: float, cfg: Config, way: list[Quad]
+    plain: _Reader, lined: Callable[[], _Reader], way: list[Quad]
 ) -> tuple[_Reader, Group | None]:
-    """The cells read as a group, and the reader that read them."""
-    reader = _Reader(frame, to_frame, aspect, cfg)
-    group = reader.group(way)
-    if group is None and reader.lined(way):
-        # a set with a line between each tile's halves: every cell shows a line across its
-        # middle, which is no seam between two tiles' ends here, where the outline says
-        # where the tiles are (not one tile alone: a cell across two tiles' halves shows
-        # their seam so; a lone lined tile stays the careful reading's, in doubt)
-        reader = _Reader(frame, to_frame, aspect, {**cfg, "read": for_lined_sets(cfg["read"])})
-        group = reader.group(way)
-        if group is not None and group.backs:
-            group = None
-    return reader, group
+    """The cells read as a group, and the reader that read them: ``plain``, or, for a set
+    with a line between its tiles' halves, ``lined``."""
+    group = plain.group(way)
+    if group is not None or not plain.lined(way):
+        return plain, group
+    # a set with a line between each tile's halves: every cell shows a line across its
+    # middle, which is no seam between two tiles' ends here, where the outline says where
+    # the tiles are (not one tile alone: a cell across two tiles' halves shows their seam
+    # so; a lone lined tile stays the careful reading's, in doubt)
+    group = lined().group(way)
+    return lined(), None if group is not None and group.backs else group
 
 
 def _rival(reader: _Reader, group: Group, other: list[Quad]) -> bool:
@@ -146,11 +150,7 @@ class _Reader:
     def _body(self, cell: Quad) -> Floats:
         """The cell's colour where no face has a pip (a face's pips would darken an ivory
         body's median, and a blank's has none)."""
-        points = np.round(points_in(self.in_frame(cell), _CLEAR_OF_PIPS)).astype(int)
-        h, w = self.frame.shape[:2]
-        xs, ys = np.clip(points[:, 0], 0, w - 1), np.clip(points[:, 1], 0, h - 1)
-        body: Floats = np.median(self.frame[ys, xs].astype(np.float64), axis=0)
-        return body
+        return median_colour(self.frame, self.in_frame(cell), _CLEAR_OF_PIPS)
 
     def lined(self, cells: list[Quad]) -> bool:
         """Do two cells or more, and every one of them, show a line across the middle?"""

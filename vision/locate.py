@@ -295,6 +295,16 @@ def points_in(quad: Quad, shares: Floats) -> Floats:
     return points
 
 
+def median_colour(image: Image, quad: Quad, shares: Floats) -> Floats:
+    """The median colour (BGR) of ``image`` at points in a cell (``shares``, see
+    ``points_in``), those outside the image taken at its edge."""
+    points = np.round(points_in(quad, shares)).astype(int)
+    h, w = image.shape[:2]
+    xs, ys = np.clip(points[:, 0], 0, w - 1), np.clip(points[:, 1], 0, h - 1)
+    colour: Floats = np.median(image[ys, xs].astype(np.float64), axis=0)
+    return colour
+
+
 def in_cell(quad: Quad, xy: Floats) -> tuple[Floats, Floats, float, float]:
     """Where points (k, 2) lie in a cell's own frame: along it and across it from its centre
     (signed), and the cell's width and length."""

@@ -193,7 +193,8 @@ def _bare(view: Image, ground: Ground, grey: bool, cfg: Config) -> Image:
     there (``_level``): a black body takes a dark felt's hue from the light it throws back,
     but stays darker than ``photo.ground_darker`` of it; where the ground is ``grey``
     (an ivory body's hue), lighter than ``photo.ground_lighter`` of it is no ground either.
-    A coloured ground's glare (its hue and white light) is ground."""
+    A coloured ground's glare (its hue and white light) is ground where it fades into the
+    ground (``_fading``)."""
     pcfg = cfg["photo"]
     # (each pixel's hue against the ground's, however dark: its lightness is judged below)
     seg = {**cfg["segment"], "ground_min_sum": float(pcfg["ground_floor"]), "ground_min_share": 0.0}
@@ -229,7 +230,7 @@ def _fading(glare: Image, total: Floats, level: Floats, cfg: Config) -> Image:
     n, labels = cv2.connectedComponents(glare, connectivity=4)
     if n <= 1:
         return glare
-    at = cv2.subtract(glare, cv2.erode(glare, np.ones((3, 3), np.uint8))) > 0
+    at = cv2.subtract(glare, cv2.erode(glare, square)) > 0
     lit = total[at] > float(cfg["photo"]["glare_rim"]) * level[at]
     rim = np.bincount(labels[at], minlength=n)
     share = np.bincount(labels[at], weights=lit, minlength=n) / np.maximum(rim, 1)

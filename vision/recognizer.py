@@ -32,6 +32,7 @@ from .locate import (
     in_cell,
     inside,
     line_strength,
+    median_colour,
     pip_grid_cells,
     points_in,
     rect_along,
@@ -1363,11 +1364,7 @@ def _found(
 
 def _body(image: Image, quad: Quad) -> Floats:
     """A cell's colour (BGR): the median of points spread over it (most fall between pips)."""
-    points = np.round(points_in(quad, _BODY_POINTS)).astype(int)
-    h, w = image.shape[:2]
-    xs, ys = np.clip(points[:, 0], 0, w - 1), np.clip(points[:, 1], 0, h - 1)
-    body: Floats = np.median(image[ys, xs].astype(np.float64), axis=0)
-    return body
+    return median_colour(image, quad, _BODY_POINTS)
 
 
 def _without_false_backs(
