@@ -170,12 +170,14 @@ def _outlines(image: Image, cfg: Config) -> _Outlines | None:
         return None  # (a strip or a sliver: no ground to speak of)
     view = cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
     view = cv2.medianBlur(view, 3)
-    ground = _ground(view)
+    # (the ground's hue and how light it is about each place, both from a quarter of the view)
+    small = cv2.resize(view, None, fx=0.25, fy=0.25, interpolation=cv2.INTER_AREA)
+    ground = _ground(small)
     if sum(ground) < float(pcfg["ground_min_sum"]):
         return None  # (a black body, tinted by the light the ground throws back, is as dark)
     share = np.array(ground) / max(float(np.sum(ground)), 1.0)
     grey = float(np.abs(share - _GREY).sum()) < float(pcfg["ground_chroma"])
-    bare = _bare(view, ground, grey, cfg)
+    bare = _bare(view, small, ground, grey, cfg)
     if cv2.countNonZero(bare) < float(pcfg["ground_share"]) * bare.size:
         return None
     shown = cv2.bitwise_not(bare)
@@ -188,9 +190,9 @@ def _outlines(image: Image, cfg: Config) -> _Outlines | None:
     return _Outlines(scale, ground, shown, tuple(contours))
 
 
-def _bare(view: Image, ground: Ground, grey: bool, cfg: Config) -> Image:
+def _bare(view: Image, small: Image, ground: Ground, grey: bool, cfg: Config) -> Image:
     """255 where ``view`` shows the ground: its hue, and about as light as the ground is
-    there (``_level``): a black body takes a dark felt's hue from the light it throws back,
+    there (``_level``, from ``small``, a quarter of it): a black body takes a dark felt's hue from the light it throws back,
     but stays darker than ``photo.ground_darker`` of it; where the ground is ``grey``
     (an ivory body's hue), lighter than ``photo.ground_lighter`` of it is no ground either.
     A coloured ground's glare (its hue and white light) is ground where it fades into the
@@ -198,7 +200,7 @@ def _bare(view: Image, ground: Ground, grey: bool, cfg: Config) -> Image:
     pcfg = cfg["photo"]
     # (each pixel's hue against the ground's, however dark: its lightness is judged below)
     seg = {**cfg["segment"], "ground_min_sum": float(pcfg["ground_floor"]), "ground_min_share": 0.0}
-    level = _level(view, ground, seg, cfg)
+    level = _level(small, view.shape, ground, seg, cfg)
     total = cv2.transform(view.astype(np.float32), np.ones((1, 3), np.float32))
     lit = total >= float(pcfg["ground_darker"]) * level
     if grey:
@@ -230,61 +232,66 @@ def _fading(glare: Image, total: Floats, level: Floats, cfg: Config) -> Image:
     n, labels = cv2.connectedComponents(glare, connectivity=4)
     if n <= 1:
         return glare
-    at = cv2.subtract(glare, cv2.erode(glare, square)) > 0
-    lit = total[at] > float(cfg["photo"]["glare_rim"]) * level[at]
-    rim = np.bincount(labels[at], minlength=n)
-    share = np.bincount(labels[at], weights=lit, minlength=n) / np.maximum(rim, 1)
-    fades = share <= 0.5
+    # (each blob's rim pixels, and those of them lit: counted by the blob's label, at the
+    # rim's pixels only, a few of the picture's)
+    at = np.flatnonzero(cv2.subtract(glare, cv2.erode(glare, square)).ravel() > 0)
+    which = labels.ravel()[at]
+    lit = total.ravel()[at] > float(cfg["photo"]["glare_rim"]) * level.ravel()[at]
+    fades = 2 * np.bincount(which[lit], minlength=n) <= np.bincount(which, minlength=n)
     fades[0] = False
-    out: Image = fades[labels].astype(np.uint8) * 255
+    out: Image = np.take(fades.astype(np.uint8) * 255, labels)
     return out
 
 
-def _level(view: Image, ground: Ground, seg: Config, cfg: Config) -> Floats:
-    """How light (B+G+R) the ground is at each pixel of ``view``: a lamp's fall-off, a
-    vignette, a glare. Its pixels' lightness (those of its hue, in the band about the level
-    found before: not a tile's body, nor a glare on a grey ground) blurred over
-    ``photo.level_sigma`` of the picture's long side, at a quarter of the view's size."""
+def _level(
+    small: Image, shape: tuple[int, ...], ground: Ground, seg: Config, cfg: Config
+) -> Floats:
+    """How light (B+G+R) the ground is at each pixel of a view of ``shape``: a lamp's
+    fall-off, a vignette, a glare. Its pixels' lightness (those of its hue, in the band
+    about the level found before: not a tile's body, nor a glare on a grey ground) blurred
+    over ``photo.level_sigma`` of the picture's long side, in ``small``, a quarter of it."""
     pcfg = cfg["photo"]
-    small = cv2.resize(view, None, fx=0.25, fy=0.25, interpolation=cv2.INTER_AREA)
     total = cv2.transform(small.astype(np.float32), np.ones((1, 3), np.float32))
     hue = ground_mask(small, ground, seg) > 0
-    sigma = float(pcfg["level_sigma"]) * max(small.shape[:2])
+    # (blurred at half of ``small``: the light changes over a tenth of the picture, and a
+    # blur so wide costs a sixteenth there)
+    sigma = float(pcfg["level_sigma"]) * max(small.shape[:2]) / 2
+    coarse = (max(1, small.shape[1] // 2), max(1, small.shape[0] // 2))
     darker, lighter = float(pcfg["ground_darker"]), float(pcfg["ground_lighter"])
 
-    def blurred(taken: Array) -> Floats:
+    def blurred(taken: Array, size: tuple[int, int]) -> Floats:
         weight = taken.astype(np.float32)
-        level: Floats = cv2.GaussianBlur(total * weight, (0, 0), sigma) / np.maximum(
-            cv2.GaussianBlur(weight, (0, 0), sigma), 1e-3
-        )
-        return level
+        sums = cv2.resize(cv2.merge([total * weight, weight]), coarse, interpolation=cv2.INTER_AREA)
+        sums = cv2.GaussianBlur(sums, (0, 0), sigma)
+        level = sums[..., 0] / np.maximum(sums[..., 1], 1e-3)
+        out: Floats = cv2.resize(level, size, interpolation=cv2.INTER_LINEAR)
+        return out
 
     # once from every pixel of its hue, once from those near the level so found
-    level = blurred(hue)
-    level = blurred(hue & (total >= darker * level) & (total <= lighter * level))
-    full: Floats = cv2.resize(level, (view.shape[1], view.shape[0]), interpolation=cv2.INTER_LINEAR)
-    return full
+    level = blurred(hue, (small.shape[1], small.shape[0]))
+    near = hue & (total >= darker * level) & (total <= lighter * level)
+    return blurred(near, (shape[1], shape[0]))
 
 
-def _ground(view: Image) -> Ground:
+def _ground(small: Image) -> Ground:
     """The colour most of the picture has, by hue (its chromaticity: a light gradient or a
     wood's grain changes how light it is, not its hue): the median of the pixels of the
-    commonest chromaticity."""
-    tiny = cv2.resize(view, None, fx=0.25, fy=0.25, interpolation=cv2.INTER_AREA)
-    px = tiny.reshape(-1, 3).astype(np.float64)
-    total = px.sum(axis=1) + 1.0
+    commonest chromaticity, in ``small``, a quarter of the view."""
+    px = small.reshape(-1, 3).astype(np.float64)
+    total = px[:, 0] + px[:, 1] + px[:, 2] + 1.0
     bins = 20
     b = np.minimum((px[:, 0] / total * bins).astype(np.int64), bins - 1)
     g = np.minimum((px[:, 1] / total * bins).astype(np.int64), bins - 1)
     key = b * bins + g
     commonest = np.bincount(key, minlength=bins * bins).argmax()
-    m = np.median(px[key == commonest], axis=0)
+    # (each channel's median along its own row: a column of a tall array is slow to rank)
+    m = np.median(np.ascontiguousarray(px[key == commonest].T), axis=1)
     return (float(m[0]), float(m[1]), float(m[2]))
 
 
 def _tile_size(outlines: _Outlines, cfg: Config) -> tuple[float, float] | None:
     """The tile width (image pixels) and aspect, from the outlines shaped like one tile or
-    a row of tiles end to end (a rectangle one to three times about twice as long as wide,
+    a row of tiles end to end (a rectangle one to four times about twice as long as wide,
     nearly filled, clear of the picture's edge); None where there is none. A block of four
     tiles, two by two, is shaped like a tile twice as wide, and so is a row of four side by
     side: the narrowest that agree (within ``lone_agree``) say the size."""
@@ -300,7 +307,7 @@ def _tile_size(outlines: _Outlines, cfg: Config) -> tuple[float, float] | None:
         if short < 4 or cv2.contourArea(contour) < float(pcfg["lone_fill"]) * short * long:
             continue
         width = short / (1 + rim)  # (the outline is a rim larger than its tiles)
-        for k in (1, 2, 3):
+        for k in (1, 2, 3, 4):
             aspect = (long - rim * width) / (k * width)
             if lo <= aspect <= hi:
                 found.append((width / outlines.scale, aspect))

@@ -100,6 +100,18 @@ def test_ivory_tiles_on_a_brown_wood_are_read_plainly(seed: int) -> None:
     _read_wholly_plainly(seed)  # (5041: the careful reading counts one back of two)
 
 
+def test_a_row_of_four_end_to_end_is_read_plainly_whole() -> None:
+    """Four ivory tiles end to end, each a little askew of the next (seed 20093), and
+    nothing else: the row says the tile size (the careful reading misses the 4-1 at its
+    end)."""
+    image, truth = render_scene(20093, faces=["5-2", "5-1", "3-2", "4-1"])
+    obs = recognize(image)
+    assert obs.debug["plain"] is True
+    assert (
+        _faces(obs) == Counter(t.face for t in truth.tiles) == Counter(["5-2", "5-1", "3-2", "4-1"])
+    )
+
+
 def test_two_tiles_side_by_side_are_cut_the_way_their_cells_read() -> None:
     """Two tiles side by side are nearly square: cut the closest way, each cell lies across
     both tiles' halves and reads in doubt; cut the other way, each reads a face."""
@@ -186,9 +198,10 @@ def test_the_tile_size_is_the_narrowest_outlines_not_a_block_of_four_shaped_like
     assert aspect == pytest.approx(86 / 40, rel=0.08)
 
 
-def test_a_row_end_to_end_says_the_tile_size_where_no_tile_lies_alone() -> None:
+@pytest.mark.parametrize("count", [2, 4])
+def test_a_row_end_to_end_says_the_tile_size_where_no_tile_lies_alone(count: int) -> None:
     image = _felt((40, 110, 30))
-    _rect(image, (300, 180), (40, 172), 30)  # two tiles end to end
+    _rect(image, (320, 180), (40, 86 * count), 80)  # tiles end to end
     outlines = _outlines(image, load_config("recognize"))
     assert outlines is not None
     size = _tile_size(outlines, load_config("recognize"))
