@@ -13,8 +13,7 @@ careful reading, which says what it says now.
 
 from __future__ import annotations
 
-import functools
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import cv2
@@ -22,6 +21,7 @@ import numpy as np
 
 from .config import Config
 from .locate import Cut, Rect, cuts, median_colour
+from .medians import median
 from .pips import find_pips, lightness
 from .read import SEAM, blank_either_way, for_lined_sets, read_tile
 from .types import Array, Floats, Image, Quad, Reading
@@ -66,31 +66,27 @@ def read_group(
     # nearly square: cut the other way, each cell lies across both tiles' halves), the next;
     # a cell read once whichever ways it is asked for
     plain = _Reader(frame, to_frame, aspect, cfg)
-    lined = functools.cache(
-        lambda: _Reader(frame, to_frame, aspect, {**cfg, "read": for_lined_sets(cfg["read"])})
-    )
     for k, way in enumerate(ways):
-        reader, group = _read_way(plain, lined, way)
+        group = plain.group(way)
         if group is not None:
-            others = ways[:k] + ways[k + 1 :]
-            return None if any(_rival(reader, group, other) for other in others) else group
-    return None
-
-
-def _read_way(
-    plain: _Reader, lined: Callable[[], _Reader], way: list[Quad]
-) -> tuple[_Reader, Group | None]:
-    """The cells read as a group, and the reader that read them: ``plain``, or, for a set
-    with a line between its tiles' halves, ``lined``."""
-    group = plain.group(way)
-    if group is not None or not plain.lined(way):
-        return plain, group
+            return _unrivalled(plain, group, ways[:k] + ways[k + 1 :])
     # a set with a line between each tile's halves: every cell shows a line across its
     # middle, which is no seam between two tiles' ends here, where the outline says where
     # the tiles are (not one tile alone: a cell across two tiles' halves shows their seam
-    # so; a lone lined tile stays the careful reading's, in doubt)
-    group = lined().group(way)
-    return lined(), None if group is not None and group.backs else group
+    # so; a lone lined tile stays the careful reading's, in doubt). Only once no way reads
+    # plainly: cut the wrong way, two tiles side by side show such a line in every cell too
+    lined = _Reader(frame, to_frame, aspect, {**cfg, "read": for_lined_sets(cfg["read"])})
+    for k, way in enumerate(ways):
+        if plain.lined(way):
+            group = lined.group(way)
+            if group is not None and not group.backs:
+                return _unrivalled(lined, group, ways[:k] + ways[k + 1 :])
+    return None
+
+
+def _unrivalled(reader: _Reader, group: Group, others: list[list[Quad]]) -> Group | None:
+    """The group, unless another way the grid may lie leaves it in doubt (``_rival``)."""
+    return None if any(_rival(reader, group, other) for other in others) else group
 
 
 def _rival(reader: _Reader, group: Group, other: list[Quad]) -> bool:
@@ -323,4 +319,4 @@ def _dark_body(frame: Image, quad: Quad) -> bool:
     h, w = frame.shape[:2]
     x0, y0 = min(max(int(x) - 1, 0), w - 3), min(max(int(y) - 1, 0), h - 3)
     middle = frame[y0 : y0 + 3, x0 : x0 + 3].reshape(-1, 3)
-    return float(np.median(middle.mean(axis=1))) < 128.0
+    return median(middle.mean(axis=1)) < 128.0

@@ -252,7 +252,23 @@ def _peak(values: Array) -> float:
     """The 99.5th percentile: the strongest response, bar a few pixels of noise."""
     flat = values.ravel()
     rank = int(0.995 * (flat.size - 1))
+    if flat.dtype.kind in "iu":
+        return float(_ranked(flat, rank))
+    # (a lightness less a median: whole numbers less a whole or a half one, and the
+    # margin's 0; counted in halves)
+    halves = 2 * flat
+    whole = halves.astype(np.intp)
+    if np.array_equal(whole, halves):
+        return _ranked(whole, rank) / 2
     return float(np.partition(flat, rank)[rank])
+
+
+def _ranked(values: Array, rank: int) -> int:
+    """The value of that rank among whole numbers (0: the least), counted rather than
+    ranked: a patch's values are many of a few hundred, which a partition is slow on."""
+    least = int(values.min())
+    counts = np.cumsum(np.bincount((values - least).astype(np.intp)))
+    return int(np.searchsorted(counts, rank + 1)) + least
 
 
 def _red(patch: Image, border: int, cfg: Config) -> tuple[Array, Array, int, Array]:
@@ -262,13 +278,12 @@ def _red(patch: Image, border: int, cfg: Config) -> tuple[Array, Array, int, Arr
     inner_a = a_star[border:-border, border:-border]
     patch_a = int(median(inner_a))  # the body's a*, as the whole patch gives it
     redness = _margin_cleared(a_star - patch_a, border)
-    # red pips are cut at a share of their peak, as the others are: a blurred pip's red halo
-    # would join a 6's column into one blob
-    red: Array = redness > max(
-        float(cfg["red_min"]), float(cfg["threshold_share"]) * _peak(redness)
-    )
-    # and red outright, not only redder than a body (a green felt makes anything grey "red")
-    red &= a_star - 128 > int(cfg["red_floor"])
+    # red outright, not only redder than a body (a green felt makes anything grey "red")
+    red: Array = _margin_cleared(a_star - 128 > int(cfg["red_floor"]), border)
+    if red.any():
+        # and cut at a share of the redness's peak, as the other pips are: a blurred pip's
+        # red halo would join a 6's column into one blob
+        red &= redness > max(float(cfg["red_min"]), float(cfg["threshold_share"]) * _peak(redness))
     return red, redness, patch_a, inner_a
 
 

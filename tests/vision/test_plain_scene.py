@@ -12,6 +12,7 @@ import numpy as np
 import pytest
 
 from vision.config import load_config
+from vision.locate import inside
 from vision.plain_scene import _outlines, _tile_size, read_plainly
 from vision.recognizer import recognize
 from vision.synth import render_scene
@@ -182,6 +183,23 @@ def _rect(
 ) -> None:
     box = cv2.boxPoints((centre, size, angle))
     cv2.fillConvexPoly(image, np.round(box).astype(np.int32), colour)
+
+
+def test_two_tiles_side_by_side_are_read_plainly_the_right_way_before_as_a_lined_set() -> None:
+    """A 5-4 and a 4-4 side by side (seed 5032), cut the closest way across their halves:
+    each cell shows their seam across its middle, as a set with lines shows its own. Read
+    as such a set, those cells read sure too (a 5-4 and a 4-4 again, by chance), and with
+    both ways reading faces the pair went to a careful box. Every way is read plainly
+    first: the other way reads the two tiles, and the cells across their halves, seam and
+    all, are no rival."""
+    image, truth = render_scene(5032)
+    obs = recognize(image)
+    cells = [tuple(np.mean(np.array(q), axis=0)) for q in obs.debug["plain_cells"]]
+    pair = [t for t in truth.tiles if t.face in ("5-4", "4-4")]
+    assert len(pair) == 2
+    for tile in pair:
+        assert sum(inside(c, tile.corners) for c in cells) == 1
+        assert [t.face for t in obs.tiles if inside(t.center, tile.corners)] == [tile.face]
 
 
 def test_the_tile_size_is_the_narrowest_outlines_not_a_block_of_four_shaped_like_a_tile() -> None:

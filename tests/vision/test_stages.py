@@ -733,6 +733,31 @@ def test_a_percentile_by_partition_is_numpys_to_the_last_bit(values: Array, shar
 
 
 @given(
+    values=hnp.arrays(
+        np.int16,
+        hnp.array_shapes(min_dims=2, max_dims=2, max_side=60),
+        elements=st.integers(0, 255),
+    ),
+    body=st.one_of(st.none(), st.integers(0, 510).map(lambda v: v / 2), st.floats(0, 255)),
+    border=st.integers(0, 3),
+)
+def test_a_patch_s_peak_counted_is_its_peak_ranked(
+    values: Array, body: float | None, border: int
+) -> None:
+    """A patch's strongest response, counted from its values (whole numbers, or whole less
+    a median, and a margin of 0), is the 99.5th-ranked value a partition finds."""
+    from vision.read import _peak
+
+    strength = values if body is None else values - body
+    if border:
+        strength[:border] = 0
+        strength[:, :border] = 0
+    flat = strength.ravel()
+    rank = int(0.995 * (flat.size - 1))
+    assert _peak(strength) == float(np.partition(flat, rank)[rank])
+
+
+@given(
     mask=hnp.arrays(
         np.uint8, hnp.array_shapes(min_dims=2, max_dims=2, max_side=50), elements=st.integers(0, 1)
     )
