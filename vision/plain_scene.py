@@ -51,15 +51,18 @@ class _Outlines:
     contours: tuple[Array, ...]
 
 
-def read_plainly(image: Image, cfg: Config, careful: Careful) -> Observation | None:
+def read_plainly(
+    image: Image, cfg: Config, careful: Careful, half: Image | None = None
+) -> Observation | None:
     """The image's tiles, read plainly where they lie plain on a plain ground (see the
     module's docstring), the rest carefully; None where the image is not such a picture,
-    to be read carefully as a whole."""
+    to be read carefully as a whole. (``half``: the image at half size, where the caller
+    has it.)"""
     start = time.perf_counter()
     pcfg = cfg["photo"]
     if not bool(pcfg["plain_groups"]):
         return None
-    outlines = _outlines(image, cfg)
+    outlines = _outlines(image, cfg, half)
     if outlines is None:
         return None
     size = _tile_size(outlines, cfg)
@@ -161,14 +164,18 @@ def read_plainly(image: Image, cfg: Config, careful: Careful) -> Observation | N
     return obs
 
 
-def _outlines(image: Image, cfg: Config) -> _Outlines | None:
-    """What is not the ground, outlined at ``photo.scale``; None where the ground is not
-    plain: not the most of the picture, or too dark for a black body to stand out of it."""
+def _outlines(image: Image, cfg: Config, half: Image | None = None) -> _Outlines | None:
+    """What is not the ground, outlined at ``photo.scale`` (``half``, where that is a half
+    and the caller has it); None where the ground is not plain: not the most of the
+    picture, or too dark for a black body to stand out of it."""
     pcfg = cfg["photo"]
     scale = float(pcfg["scale"])
     if min(image.shape[:2]) * scale < 32:
         return None  # (a strip or a sliver: no ground to speak of)
-    view = cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+    if half is not None and scale == 0.5:
+        view = half
+    else:
+        view = cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
     view = cv2.medianBlur(view, 3)
     # (the ground's hue and how light it is about each place, both from a quarter of the view)
     small = cv2.resize(view, None, fx=0.25, fy=0.25, interpolation=cv2.INTER_AREA)

@@ -97,16 +97,22 @@ def _lightest(grey: Image, share: float) -> int:
     return int(np.searchsorted(np.cumsum(counts), (1 - share) * grey.size))
 
 
-def _exposed(image: Image, cfg: Config) -> Image:
+def _halved(image: Image) -> Image:
+    h, w = image.shape[:2]
+    half: Image = cv2.resize(image, (max(1, w // 2), max(1, h // 2)), interpolation=cv2.INTER_AREA)
+    return half
+
+
+def _exposed(image: Image, cfg: Config, half: Image | None = None) -> Image:
     """The picture brightened where it is underexposed: its lightest things (the
     ``top_share`` lightest pixels: an ivory body, a black tile's pips) darker than
     ``dim_below`` grey levels are brought up toward ``bright_to``, by ``max_gain`` at most.
     Every threshold of the stages is in grey levels, and a dim room with the camera's
     exposure fixed for daylight (or a dim picture on its own) puts a pip's contrast under
-    them: ivory tiles lit at a third of their usual light read nothing at all."""
+    them: ivory tiles lit at a third of their usual light read nothing at all. (``half``:
+    the picture at half size, where the caller has it.)"""
     # (at half size, where camera noise averages away and a pip still fills a pixel)
-    h, w = image.shape[:2]
-    half = cv2.resize(image, (max(1, w // 2), max(1, h // 2)), interpolation=cv2.INTER_AREA)
+    half = _halved(image) if half is None else half
     top = _lightest(cv2.cvtColor(half, cv2.COLOR_BGR2GRAY), float(cfg["top_share"]))
     if top >= int(cfg["dim_below"]):
         return image
@@ -249,9 +255,10 @@ def _plainly(image: Image, cfg: Config) -> Observation | None:
     """The picture read plainly (``plain_scene``), where it can be: at most ``max_side``
     pixels long, as the careful reading reads it, its answer in the picture's pixels."""
     work, scale = _prepare(image, None, cfg["prepare"])
-    if _exposed(work, cfg["prepare"]) is not work:
+    half = _halved(work)  # (the exposure's view, and the outlines' at their usual scale)
+    if _exposed(work, cfg["prepare"], half) is not work:
         return None  # (underexposed: the careful reading brightens it first)
-    obs = read_plainly(work, cfg, recognize)
+    obs = read_plainly(work, cfg, recognize, half)
     if obs is None or scale == 1.0:
         return obs
     k = 1.0 / scale
