@@ -199,10 +199,10 @@ def _outlines(image: Image, cfg: Config, half: Image | None = None) -> _Outlines
 
 def _bare(view: Image, small: Image, ground: Ground, grey: bool, cfg: Config) -> Image:
     """255 where ``view`` shows the ground: its hue, and about as light as the ground is
-    there (``_level``, from ``small``, a quarter of it): a black body takes a dark felt's hue from the light it throws back,
-    but stays darker than ``photo.ground_darker`` of it; where the ground is ``grey``
-    (an ivory body's hue), lighter than ``photo.ground_lighter`` of it is no ground either.
-    A coloured ground's glare (its hue and white light) is ground where it fades into the
+    there (``_level``, from ``small``, a quarter of it): a black body takes a dark felt's
+    hue from the light it throws back, but stays darker than ``photo.ground_darker`` of
+    it; where the ground is ``grey`` (an ivory body's hue), lighter than
+    ``photo.ground_lighter`` of it is no ground either. A coloured ground's glare (its hue and white light) is ground where it fades into the
     ground (``_fading``)."""
     pcfg = cfg["photo"]
     # (each pixel's hue against the ground's, however dark: its lightness is judged below)
@@ -261,7 +261,7 @@ def _level(
     total = cv2.transform(small.astype(np.float32), np.ones((1, 3), np.float32))
     hue = ground_mask(small, ground, seg) > 0
     # (blurred at half of ``small``: the light changes over a tenth of the picture, and a
-    # blur so wide costs a sixteenth there)
+    # blur so wide costs a fifth as much there)
     sigma = float(pcfg["level_sigma"]) * max(small.shape[:2]) / 2
     coarse = (max(1, small.shape[1] // 2), max(1, small.shape[0] // 2))
     darker, lighter = float(pcfg["ground_darker"]), float(pcfg["ground_lighter"])
