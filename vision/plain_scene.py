@@ -119,9 +119,9 @@ def read_plainly(
         return None
     # and what is left that could be a pip (a tile whose body passed for the ground, its
     # pips all that shows) is read carefully too
-    n, _, stats, _ = cv2.connectedComponentsWithStats(left) if count else (1, None, [], None)
     speck = float(pcfg["pip_area"]) * (tile_px * scale) ** 2
-    for x, y, bw, bh, area in stats[1:n]:
+    stats = cv2.connectedComponentsWithStats(left)[2][1:] if count else []
+    for x, y, bw, bh, area in stats:
         if area >= speck:
             rest.append((padded((x, y, bw, bh), scale, pad, (w, h)), (tile_px, aspect)))
     boxes = merged([box for box, _ in rest])
@@ -202,8 +202,8 @@ def _bare(view: Image, small: Image, ground: Ground, grey: bool, cfg: Config) ->
     there (``_level``, from ``small``, a quarter of it): a black body takes a dark felt's
     hue from the light it throws back, but stays darker than ``photo.ground_darker`` of
     it; where the ground is ``grey`` (an ivory body's hue), lighter than
-    ``photo.ground_lighter`` of it is no ground either. A coloured ground's glare (its hue and white light) is ground where it fades into the
-    ground (``_fading``)."""
+    ``photo.ground_lighter`` of it is no ground either. A coloured ground's glare (its hue
+    and white light) is ground where it fades into the ground (``_fading``)."""
     pcfg = cfg["photo"]
     # (each pixel's hue against the ground's, however dark: its lightness is judged below)
     seg = {**cfg["segment"], "ground_min_sum": float(pcfg["ground_floor"]), "ground_min_share": 0.0}

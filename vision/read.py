@@ -278,13 +278,19 @@ def _red(patch: Image, border: int, cfg: Config) -> tuple[Array, Array, int, Arr
     inner_a = a_star[border:-border, border:-border]
     patch_a = int(median(inner_a))  # the body's a*, as the whole patch gives it
     redness = _margin_cleared(a_star - patch_a, border)
-    # red outright, not only redder than a body (a green felt makes anything grey "red")
-    red: Array = _margin_cleared(a_star - 128 > int(cfg["red_floor"]), border)
+    red = _red_outright(a_star, border, cfg)
     if red.any():
         # and cut at a share of the redness's peak, as the other pips are: a blurred pip's
         # red halo would join a 6's column into one blob
         red &= redness > max(float(cfg["red_min"]), float(cfg["threshold_share"]) * _peak(redness))
     return red, redness, patch_a, inner_a
+
+
+def _red_outright(a_star: Array, border: int, cfg: Config) -> Array:
+    """Where a patch's a* (16 bits) is red outright, off its margin: not only redder than a
+    body (a green felt makes anything grey "red")."""
+    red: Array = _margin_cleared(a_star - 128 > int(cfg["red_floor"]), border)
+    return red
 
 
 def blank_either_way(bgr: Image, quad: Quad, aspect: float, cfg: Config) -> bool:
@@ -302,8 +308,7 @@ def blank_either_way(bgr: Image, quad: Quad, aspect: float, cfg: Config) -> bool
         if not _peak_at_most(_margin_cleared(strength, border), limit):
             return False
     tiny = float(cfg["tiny_area"]) * width**2
-    a_star = _margin_cleared(patch[..., 1].astype(np.int16), border)
-    if np.count_nonzero(a_star - 128 > int(cfg["red_floor"])) < tiny:
+    if np.count_nonzero(_red_outright(patch[..., 1].astype(np.int16), border, cfg)) < tiny:
         return True  # (nothing red outright: no red pips, whatever the body's a*)
     return int(np.count_nonzero(_red(patch, border, cfg)[0])) < tiny
 
