@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import random
+import socket
 import statistics
 import sys
 import tempfile
@@ -22,7 +23,6 @@ import uvicorn
 
 from hub.adapters.camera import Camera
 from hub.adapters.ledger import Ledger
-from hub.demo import free_port
 from hub.rules.options import LiPai, Rules
 from hub.selfplay import play_session
 from hub.table.live import LiveSettings, LiveTable
@@ -43,11 +43,14 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         service = TableService(Ledger(Path(tmp) / "bench.db"))
         live = LiveTable(service, LiveSettings(confidence=0.0, auto_confirm_s=1e-6))
-        port = free_port()
+        # (the server is handed a socket bound already: no port to find free first)
+        sock = socket.socket()
+        sock.bind(("127.0.0.1", 0))
+        port = int(sock.getsockname()[1])
         server = uvicorn.Server(
-            uvicorn.Config(create_app(service, "bench-token"), port=port, log_level="warning")
+            uvicorn.Config(create_app(service, "bench-token"), log_level="warning")
         )
-        threading.Thread(target=server.run, daemon=True).start()
+        threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True).start()
         while not server.started:
             time.sleep(0.01)
         arrived: list[tuple[float, int]] = []

@@ -23,7 +23,6 @@ import dataclasses
 import logging
 import os
 import random
-import socket
 import tempfile
 import threading
 import time
@@ -51,12 +50,6 @@ WAIT_S = 20.0
 SESSION_HANDS = 24  # left running, the demo ends its session after this many hands, then
 INTERVAL_S = 30.0  # shows its standings (the scoreboard's attract mode) this long, then a new one
 FRAME_TRIES = 5  # frames the camera takes to find the mat before it reports nothing seen
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 @dataclass

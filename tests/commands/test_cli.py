@@ -109,7 +109,7 @@ def test_demo_narrates_hands(capsys: pytest.CaptureFixture[str]) -> None:
 def test_demo_with_a_ledger_it_cannot_open_says_so(tmp_path: Path) -> None:
     """`tiengow demo --db PATH` (spec/interfaces.md): a path that cannot hold a ledger is an
     error naming it (exit 2), not a traceback."""
-    from hub.demo import free_port
+    from tests.ports import free_port
 
     db = tmp_path / "no such folder" / "demo.db"
     p = tiengow("demo", "--hands", "1", "--db", str(db), "--http", f"127.0.0.1:{free_port()}")
@@ -221,8 +221,8 @@ def test_a_hub_on_a_damaged_ledger_says_so(tmp_path: Path) -> None:
     import sqlite3
 
     from hub.adapters.ledger import Ledger
-    from hub.demo import free_port
     from hub.table.service import TableService
+    from tests.ports import free_port
 
     db = tmp_path / "club.db"
     service = TableService(Ledger(db))
@@ -257,7 +257,7 @@ def test_a_hub_on_a_file_that_is_not_a_ledger_says_so_and_leaves_it_alone(
     database to WAL and add its own tables to it, and serve on it."""
     import sqlite3
 
-    from hub.demo import free_port
+    from tests.ports import free_port
 
     f = tmp_path / "other.db"
     if kind == "text":
@@ -306,9 +306,9 @@ def test_a_hub_on_a_ledger_it_cannot_write_says_so_before_it_starts(
     resending theirs for ever); a read-only folder said only 'unable to open database
     file'."""
     from hub.adapters.ledger import Ledger
-    from hub.demo import free_port
     from hub.pads.ledger import PadLedger
     from hub.table.service import TableService
+    from tests.ports import free_port
 
     folder = tmp_path / "ledgers"
     folder.mkdir()
@@ -343,8 +343,8 @@ def test_a_ledger_from_a_newer_version_is_refused_not_misread(tmp_path: Path) ->
     import sqlite3
 
     from hub.adapters.ledger import Ledger
-    from hub.demo import free_port
     from hub.table.service import TableService
+    from tests.ports import free_port
 
     db = tmp_path / "club.db"
     service = TableService(Ledger(db))
@@ -476,7 +476,7 @@ def test_the_hub_prints_its_scoreboard_as_an_address_a_browser_opens(tmp_path: P
     """`tiengow hub --http [::1]:PORT` printed 'scoreboard: http://::1:PORT/', which is no URL
     (RFC 3986 §3.2.2 brackets an IPv6 host); the organiser copies this line into the TV's
     browser."""
-    from hub.demo import free_port
+    from tests.ports import free_port
 
     port = free_port()
     proc = subprocess.Popen(
@@ -608,7 +608,7 @@ def test_sigterm_stops_the_hub_as_ctrl_c_does(tmp_path: Path) -> None:
     beside it). It now stops as on Ctrl-C: everything closed, exit 0."""
     import signal
 
-    from hub.demo import free_port
+    from tests.ports import free_port
 
     db = tmp_path / "t.db"
     proc = subprocess.Popen(

@@ -15,8 +15,8 @@ from typing import Any
 
 import pytest
 
-from hub.demo import free_port
 from hub.referee.transcript import referee_json
+from tests.ports import free_port
 
 
 def _refereed_totals(db: Path) -> dict[str, int]:

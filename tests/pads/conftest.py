@@ -5,7 +5,6 @@ from __future__ import annotations
 import os
 import select
 import shutil
-import socket
 import subprocess
 import threading
 import time
@@ -18,14 +17,9 @@ import pytest
 from hub.pads.intake import PadEvent, PadIntake, PadPresence
 from hub.pads.ledger import PadLedger
 from hub.pads.sim import FdPort, SimPad
+from tests.ports import free_port
 
 TIMEOUT = 20.0  # generous upper bound for any wait; the tests finish far sooner
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 class Mosquitto:

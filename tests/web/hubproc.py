@@ -12,7 +12,7 @@ from typing import Any
 
 import httpx2 as httpx
 
-from hub.demo import free_port
+from tests.ports import free_port
 
 TOKEN = "e2e-token-123"
 

@@ -13,10 +13,10 @@ from typing import Any
 import httpx2 as httpx
 import pytest
 
-from hub.demo import free_port
 from hub.referee.transcript import referee_json
 from hub.rules.options import preset
 from hub.selfplay import play_session, transcript_of
+from tests.ports import free_port
 
 from .hubproc import TOKEN, HubProcess
 
