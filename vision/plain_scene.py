@@ -139,18 +139,21 @@ def read_plainly(
         # nearer it larger, and a pip near the end of a cell too small is no tile's)
         sizes = np.array([v for b, v in rest if within(b, box)])
         width, ratio = (float(v) for v in np.median(sizes, axis=0))
-        part = careful(crop, cfg, width, ratio, pip_kernel=kernel)
+        # (at the mat's tile width at most, as the mat's boxes are read: the careful reading
+        # finds a tile's pips as well there, and a wider tile costs the square of its width)
+        crop, k = _narrowed(crop, width, float(cfg["table"]["tile_px"]))
+        part = careful(crop, cfg, width * k, ratio, pip_kernel=kernel * k)
         if part.uncertain:
             # (a width a few hundredths off may cut a row's last tile short: the size
             # found from the box's own pips instead, where that reads more)
-            again = careful(crop, cfg, pip_kernel=kernel)
+            again = careful(crop, cfg, pip_kernel=kernel * k)
             if (len(again.tiles), -again.uncertain) > (len(part.tiles), -part.uncertain):
                 part = again
         if part.uncertain:
             # what a box leaves in doubt the whole picture may settle: the tile size measured
             # where the tiles read sure lie, the size every group is cut again at
             return None
-        _add(obs, part, box)
+        _add(obs, part, box, k)
         for stage, ms in dict(part.debug.get("stages_ms", {})).items():  # type: ignore[call-overload]
             stages[stage] = stages.get(stage, 0.0) + float(ms)
     obs.tiles.sort(key=lambda t: (t.center[1], t.center[0]))
@@ -382,11 +385,26 @@ def _painted_over(image: Image, box: Box, cells: list[Quad], ground: Ground, gro
     return crop
 
 
-def _add(obs: Observation, part: Observation, box: Box) -> None:
-    """The careful reading of ``box`` added to ``obs`` (image pixels): its tiles and backs
-    (nothing in doubt: a box that leaves anything so is not added, see ``read_plainly``)."""
+def _narrowed(crop: Image, width: float, widest: float) -> tuple[Image, float]:
+    """The crop scaled so that its tiles, ``width`` wide, are ``widest`` wide at most; and
+    the scale."""
+    if width <= widest:
+        return crop, 1.0
+    k = widest / width
+    small: Image = cv2.resize(crop, None, fx=k, fy=k, interpolation=cv2.INTER_AREA)
+    return small, k
+
+
+def _add(obs: Observation, part: Observation, box: Box, k: float) -> None:
+    """The careful reading of ``box``, its picture at ``k`` of the image's size, added to
+    ``obs`` (image pixels): its tiles and backs (nothing in doubt: a box that leaves
+    anything so is not added, see ``read_plainly``)."""
     dx, dy = box[:2]
+
+    def at(x: float, y: float) -> tuple[float, float]:
+        return x / k + dx, y / k + dy
+
     for t in part.tiles:
-        quad = tuple((x + dx, y + dy) for x, y in t.corners)
-        obs.tiles.append(Tile(t.face, t.confidence, (t.center[0] + dx, t.center[1] + dy), quad))
+        quad = tuple(at(x, y) for x, y in t.corners)
+        obs.tiles.append(Tile(t.face, t.confidence, at(*t.center), quad))
     obs.face_down += part.face_down

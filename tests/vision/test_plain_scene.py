@@ -6,17 +6,18 @@ from __future__ import annotations
 
 import copy
 from collections import Counter
+from typing import Any
 
 import cv2
 import numpy as np
 import pytest
 
-from vision.config import load_config
+from vision.config import Config, load_config
 from vision.locate import inside
 from vision.plain_scene import _outlines, _tile_size, read_plainly
 from vision.recognizer import recognize
 from vision.synth import render_scene
-from vision.types import Image, Observation
+from vision.types import Image, Observation, Quad
 
 
 def _careful() -> dict[str, object]:
@@ -241,6 +242,35 @@ def test_a_group_at_the_picture_s_edge_is_read_carefully_in_a_box() -> None:
     careful = recognize(cut, _careful())
     assert _faces(obs) == _faces(careful) and obs.face_down == careful.face_down
     assert "6-1" in _faces(obs)
+
+
+def test_a_wide_tiled_box_is_read_at_the_mat_s_tile_width_its_tiles_put_where_they_lie() -> None:
+    """A careful box is read at the mat's tile width at most (``table.tile_px``), as the
+    mat's boxes are: seed 1017's tiles are 55 px wide, its staggered group read in a box
+    scaled to two thirds. What the box reads is put back in the picture's pixels."""
+    image, truth = render_scene(1017)
+    cfg = load_config("recognize")
+    widest = float(cfg["table"]["tile_px"])
+    asked: list[tuple[float, float]] = []  # each box's tile width asked for, and its kernel
+
+    def careful(crop: Image, cfg: Config, *size: Any, **kw: Any) -> Observation:
+        asked.append((size[0] if size else 0.0, kw["pip_kernel"]))
+        return recognize(crop, cfg, *size, **kw)
+
+    obs = read_plainly(image, cfg, careful)
+    assert obs is not None and obs.debug["plain_boxes"]
+    assert obs.tile_px > 1.4 * widest
+    assert asked and all(w <= widest + 1e-6 for w, _ in asked)
+    assert all(k == pytest.approx(float(cfg["table"]["pip_kernel"]) * widest) for _, k in asked)
+    cells: list[Quad] = obs.debug["plain_cells"]  # type: ignore[assignment]
+    assert any(not any(inside(t.center, c) for c in cells) for t in obs.tiles)  # (a box's)
+    want = Counter(t.face for t in truth.tiles if t.face is not None)
+    assert _faces(obs) == want
+    for t in obs.tiles:  # each where a tile of its face lies, the box's too
+        assert any(
+            u.face == t.face and np.hypot(*np.subtract(np.mean(u.corners, axis=0), t.center)) < 5
+            for u in truth.tiles
+        )
 
 
 def test_a_tile_cut_deep_by_the_picture_s_edge_sends_the_picture_to_the_careful_reading() -> None:
