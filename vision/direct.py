@@ -70,11 +70,12 @@ def read_group(
         group = plain.group(way)
         if group is not None:
             return _unrivalled(plain, group, ways[:k] + ways[k + 1 :])
-    # a set with a line between each tile's halves: every cell shows a line across its
-    # middle, which is no seam between two tiles' ends here, where the outline says where
-    # the tiles are (not one tile alone: a cell across two tiles' halves shows their seam
-    # so; a lone lined tile stays the careful reading's, in doubt). Only once no way reads
-    # plainly: cut the wrong way, two tiles side by side show such a line in every cell too
+    # a set with a line between each tile's halves: its cells show a line across their
+    # middle (all but those whose pips hide it, read sure), which is no seam between two
+    # tiles' ends here, where the outline says where the tiles are (not one tile alone: a
+    # cell across two tiles' halves shows their seam so; a lone lined tile stays the
+    # careful reading's, in doubt). Only once no way reads plainly: cut the wrong way, two
+    # tiles side by side show such a line in every cell too
     lined = _Reader(frame, to_frame, aspect, {**cfg, "read": for_lined_sets(cfg["read"])})
     for k, way in enumerate(ways):
         if plain.lined(way):
@@ -149,9 +150,18 @@ class _Reader:
         return median_colour(self.frame, self.in_frame(cell), _CLEAR_OF_PIPS)
 
     def lined(self, cells: list[Quad]) -> bool:
-        """Do two cells or more, and every one of them, show a line across the middle?"""
+        """Do two cells or more show a line across the middle, and every other one read a
+        face sure (where pips crowd a tile's middle, a 6's or a 5's, they leave no room to
+        see a line between them)?"""
         least = int(self.cfg["lines"]["min_shown"])
-        return len(cells) >= least and all(SEAM in self.read(cell)[0].defects for cell in cells)
+        shown = 0
+        for cell in cells:
+            reading = self.read(cell)[0]
+            if SEAM in reading.defects:
+                shown += 1
+            elif not self.sure(reading):
+                return False
+        return shown >= least
 
     def all_faces(self, cells: list[Quad]) -> bool:
         """Does every cell read a face sure?"""

@@ -167,6 +167,33 @@ def test_a_row_of_a_lined_set_is_read_plainly_where_its_outline_says_where_its_t
         assert [(t.face, t.zone) for t in under] == [(tile.face, tile.zone)]
 
 
+def test_a_lined_row_is_read_where_big_pips_hide_the_line_in_some_of_its_cells() -> None:
+    """A set with a line between the halves: in a 6-6's cell and a 5-5's the pips crowd the
+    middle and leave no room to see the line, and those cells read sure plainly; the 5-3
+    beside them shows it. The row (seed 11105's, four side by side) is read as a lined set
+    all the same: before, every cell had to show the line, and the row was left in doubt."""
+    synth = copy.deepcopy(load_config("synth"))
+    synth["tile"]["centre_line_share"] = 1.0
+    layout: dict[str, list[str | None]] = {
+        "seat0.play": ["1-1", "6-5"],
+        "seat0.won": [None],
+        "seat1.play": ["3-3", "5-3", "5-5", "6-6"],
+        "seat1.won": [None] * 4,
+        "seat2.play": ["1-1"],
+        "seat2.won": [None] * 2,
+        "seat3.play": ["2-2", "6-2", "6-4", "5-5"],
+        "seat3.won": [None],
+    }
+    image, truth = render_table(layout, 11105, cfg=synth, scheme="dark")
+    obs = TableRecognizer(find_mat(image)).observe(image)
+    seat1 = sorted(t.face for t in obs.tiles if t.zone == "seat1.play")
+    assert seat1 == ["3-3", "5-3", "5-5", "6-6"]
+    assert len(obs.tiles) == len(truth.face_up) and obs.uncertain == 0
+    for tile in obs.tiles:  # none read wrong
+        under = [t for t in truth.face_up if inside(tile.center, t.corners)]
+        assert [(t.face, t.zone) for t in under] == [(tile.face, tile.zone)]
+
+
 @pytest.mark.parametrize("scheme", ["dark", "ivory"])
 def test_a_back_in_a_row_of_faces_is_read_plainly_with_them(scheme: str) -> None:
     """A player's row with a tile laid face down among the faces: the blank cell has the
