@@ -12,11 +12,12 @@ and of rows end to end say the tile size, and every group whose outline is a gri
 tiles is read as the mat's plain groups are (``direct.read_group``, each cell once, at the
 size that fits the outline). A die or a coin (solid, too short for a tile) is passed over.
 What is not plain (a staggered row, a face beside a back, a tile in doubt, a pip-sized speck
-left over) is read the careful way in a box round it, at the size its outline says, the
-plain groups painted over; so is a group touching the picture's edge (a tile may be cut off
-there), at the whole tiles' size. Where a box leaves anything in doubt, the boxes would be
-most of the picture, or the ground is not plain (too dark, or not the most of the picture),
-the picture is read carefully as a whole, as it was before.
+left over) is read the careful way in a box round it, at the size its outline says (the
+box scaled to the mat's tile width where its tiles are wider), the plain groups painted
+over; so is a group touching the picture's edge (a tile may be cut off there), at the
+whole tiles' size. Where a box leaves anything in doubt, the boxes would be most of the
+picture, or the ground is not plain (too dark, or not the most of the picture), the
+picture is read carefully as a whole, as it was before.
 """
 
 from __future__ import annotations
