@@ -76,8 +76,9 @@ def read_plainly(
     to_frame = np.eye(3)
     obs = Observation(tile_px=tile_px)
     cells: list[Quad] = []
-    # round the groups not plain, with their tile size
-    rest: list[tuple[Box, tuple[float, float]]] = []
+    # round the groups not plain, with their tile size and how many tiles their outline
+    # holds by its area (0 for a speck)
+    rest: list[tuple[Box, tuple[float, float], float]] = []
     covered = np.zeros_like(outlines.shown)
     pad = float(cfg["table"]["plain_rest_pad"]) * tile_px
     for contour in outlines.contours:
@@ -88,7 +89,8 @@ def read_plainly(
             # a tile the picture's edge may cut off: the careful reading makes out what it
             # can of it, at the size the whole tiles say
             cv2.drawContours(covered, [contour], -1, 255, -1)
-            rest.append((padded((x, y, bw, bh), scale, pad, (w, h)), (tile_px, aspect)))
+            held = _held(contour, scale, tile_px, aspect)
+            rest.append((padded((x, y, bw, bh), scale, pad, (w, h)), (tile_px, aspect), held))
             continue
         (_, _), sides, _ = cv2.minAreaRect(contour)
         if (
@@ -104,7 +106,8 @@ def read_plainly(
         if group is None:
             cv2.drawContours(covered, [contour], -1, 255, -1)
             box = padded((x, y, bw, bh), scale, pad, (w, h))
-            rest.append((box, (tile_px, aspect) if local is None else local))
+            size = (tile_px, aspect) if local is None else local
+            rest.append((box, size, _held(contour, scale, *size)))
             continue
         cells += [q for q, _ in group.faces] + list(group.backs)
         for quad, reading in group.faces:
@@ -124,8 +127,8 @@ def read_plainly(
     stats = cv2.connectedComponentsWithStats(left)[2][1:] if count else []
     for x, y, bw, bh, area in stats:
         if area >= speck:
-            rest.append((padded((x, y, bw, bh), scale, pad, (w, h)), (tile_px, aspect)))
-    boxes = merged([box for box, _ in rest])
+            rest.append((padded((x, y, bw, bh), scale, pad, (w, h)), (tile_px, aspect), 0.0))
+    boxes = merged([box for box, _, _ in rest])
     if sum((x1 - x0) * (y1 - y0) for x0, y0, x1, y1 in boxes) > float(pcfg["most_careful"]) * (
         h * w
     ):
@@ -138,18 +141,18 @@ def read_plainly(
         crop = _painted_over(image, box, cells, outlines.ground, grown)
         # (at the width that fits the groups in it: a camera not straight above sees tiles
         # nearer it larger, and a pip near the end of a cell too small is no tile's)
-        sizes = np.array([v for b, v in rest if within(b, box)])
-        width, ratio = (float(v) for v in np.median(sizes, axis=0))
+        groups = [(v, held) for b, v, held in rest if within(b, box)]
+        width, ratio = (float(v) for v in np.median([v for v, _ in groups], axis=0))
         # (at the mat's tile width at most, as the mat's boxes are read: the careful reading
-        # finds a tile's pips as well there, and a wider tile costs the square of its width)
-        crop, k = _narrowed(crop, width, float(cfg["table"]["tile_px"]))
-        part = careful(crop, cfg, width * k, ratio, pip_kernel=kernel * k)
-        if part.uncertain:
-            # (a width a few hundredths off may cut a row's last tile short: the size
-            # found from the box's own pips instead, where that reads more)
-            again = careful(crop, cfg, pip_kernel=kernel * k)
-            if (len(again.tiles), -again.uncertain) > (len(part.tiles), -part.uncertain):
-                part = again
+        # finds a tile's pips as well there, and a wider tile costs the square of its width;
+        # but where that accounts for fewer tiles than the outlines hold, big pips may have
+        # run together there: read at the picture's own size, as before)
+        least = int(float(pcfg["box_held"]) * sum(held for _, held in groups))
+        for narrow in (True, False):
+            small, k = _narrowed(crop, width, float(cfg["table"]["tile_px"]) if narrow else width)
+            part = _read_box(careful, small, cfg, width * k, ratio, kernel * k)
+            if k == 1.0 or len(part.tiles) + part.face_down + part.uncertain >= least:
+                break
         if part.uncertain:
             # what a box leaves in doubt the whole picture may settle: the tile size measured
             # where the tiles read sure lie, the size every group is cut again at
@@ -384,6 +387,26 @@ def _painted_over(image: Image, box: Box, cells: list[Quad], ground: Ground, gro
         out = corners + np.array([-du - dv, du - dv, du + dv, dv - du])
         cv2.fillConvexPoly(crop, np.round(out).astype(np.int32), colour)
     return crop
+
+
+def _read_box(
+    careful: Careful, crop: Image, cfg: Config, width: float, ratio: float, kernel: float
+) -> Observation:
+    """The box read carefully at the size its outlines say; where that leaves anything in
+    doubt, at the size found from its own pips too, the one that reads more kept (a width a
+    few hundredths off may cut a row's last tile short)."""
+    part = careful(crop, cfg, width, ratio, pip_kernel=kernel)
+    if part.uncertain:
+        again = careful(crop, cfg, pip_kernel=kernel)
+        if (len(again.tiles), -again.uncertain) > (len(part.tiles), -part.uncertain):
+            part = again
+    return part
+
+
+def _held(contour: Array, scale: float, width: float, aspect: float) -> float:
+    """How many tiles ``width`` wide (image pixels) the outline (at ``scale``) holds, by
+    its area."""
+    return float(cv2.contourArea(contour)) / (scale * scale * width * width * aspect)
 
 
 def _narrowed(crop: Image, width: float, widest: float) -> tuple[Image, float]:

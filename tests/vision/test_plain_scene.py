@@ -273,6 +273,28 @@ def test_a_wide_tiled_box_is_read_at_the_mat_s_tile_width_its_tiles_put_where_th
         )
 
 
+def test_a_box_read_at_the_mat_s_width_short_of_its_outlines_tiles_is_read_at_its_own() -> None:
+    """Big pips (0.28 to 0.36 W) run together at the mat's tile width: seed 9015's row of
+    three end to end (a 6-1, a 6-6 and a 2-2, tiles 48 px wide), read in a box scaled to
+    36 px, gave no tile and no doubt, and the three went unread. A box that accounts for
+    fewer tiles than its outlines hold by area is read again at its own size."""
+    synth = copy.deepcopy(load_config("synth"))
+    synth["tile"]["pip_diameter"] = [0.28, 0.36]
+    image, truth = render_scene(9015, cfg=synth)
+    cfg = load_config("recognize")
+    asked: list[float] = []
+
+    def careful(crop: Image, cfg: Config, *size: Any, **kw: Any) -> Observation:
+        if size:
+            asked.append(size[0])
+        return recognize(crop, cfg, *size, **kw)
+
+    read_plainly(image, cfg, careful)
+    widest = float(cfg["table"]["tile_px"])
+    assert asked[0] == pytest.approx(widest) and asked[1] > 1.2 * widest
+    assert _faces(recognize(image)) == Counter(t.face for t in truth.face_up)
+
+
 def test_a_tile_cut_deep_by_the_picture_s_edge_sends_the_picture_to_the_careful_reading() -> None:
     image, _ = render_scene(1039)
     cfg = load_config("recognize")
