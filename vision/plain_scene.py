@@ -147,12 +147,11 @@ def read_plainly(
         # finds a tile's pips as well there, and a wider tile costs the square of its width;
         # but where that accounts for fewer tiles than the outlines hold, big pips may have
         # run together there: read at the picture's own size, as before)
+        small, k = _narrowed(crop, width, float(cfg["table"]["tile_px"]))
+        part = _read_box(careful, small, cfg, width * k, ratio, kernel * k)
         least = int(float(pcfg["box_held"]) * sum(held for _, held in groups))
-        for narrow in (True, False):
-            small, k = _narrowed(crop, width, float(cfg["table"]["tile_px"]) if narrow else width)
-            part = _read_box(careful, small, cfg, width * k, ratio, kernel * k)
-            if k == 1.0 or len(part.tiles) + part.face_down + part.uncertain >= least:
-                break
+        if k < 1.0 and len(part.tiles) + part.face_down + part.uncertain < least:
+            part, k = _read_box(careful, crop, cfg, width, ratio, kernel), 1.0
         if part.uncertain:
             # what a box leaves in doubt the whole picture may settle: the tile size measured
             # where the tiles read sure lie, the size every group is cut again at
