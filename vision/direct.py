@@ -71,7 +71,7 @@ def read_group(
         if group is not None:
             return _unrivalled(plain, group, ways[:k] + ways[k + 1 :])
     # a set with a line between each tile's halves: its cells show a line across their
-    # middle (all but those whose pips hide it, read sure), which is no seam between two
+    # middle (but for those whose pips hide it, read sure), which is no seam between two
     # tiles' ends here, where the outline says where the tiles are (not one tile alone: a
     # cell across two tiles' halves shows their seam so; a lone lined tile stays the
     # careful reading's, in doubt). Only once no way reads plainly: cut the wrong way, two
@@ -150,9 +150,10 @@ class _Reader:
         return median_colour(self.frame, self.in_frame(cell), _CLEAR_OF_PIPS)
 
     def lined(self, cells: list[Quad]) -> bool:
-        """Do two cells or more show a line across the middle, and every other one read a
-        face sure (where pips crowd a tile's middle, a 6's or a 5's, they leave no room to
-        see a line between them)?"""
+        """Of two cells or more, does one at least show a line across the middle, and every
+        other one read a face sure? (Where pips crowd a tile's middle, a 6's or a 5's, they
+        leave no room to see a line between them, and a 1's or a 4's may light it; so in a
+        row of four, one cell may be all that shows it.)"""
         least = int(self.cfg["lines"]["min_shown"])
         shown = 0
         for cell in cells:
@@ -161,7 +162,7 @@ class _Reader:
                 shown += 1
             elif not self.sure(reading):
                 return False
-        return shown >= least
+        return len(cells) >= least and shown >= 1
 
     def all_faces(self, cells: list[Quad]) -> bool:
         """Does every cell read a face sure?"""

@@ -194,6 +194,31 @@ def test_a_lined_row_is_read_where_big_pips_hide_the_line_in_some_of_its_cells()
         assert [(t.face, t.zone) for t in under] == [(tile.face, tile.zone)]
 
 
+def test_a_lined_row_where_one_cell_alone_shows_the_line_is_read() -> None:
+    """Seed 11141's row of four side by side (a 6-1, a 4-4, a 3-1 and a 1-1, a lined set):
+    only the 4-4's cell shows its line, the others read sure plainly. It is read as a lined
+    set; before, two cells had to show the line, and the row was left in doubt."""
+    synth = copy.deepcopy(load_config("synth"))
+    synth["tile"]["centre_line_share"] = 1.0
+    layout: dict[str, list[str | None]] = {
+        "seat0.play": ["3-2"],
+        "seat0.won": [],
+        "seat1.play": ["6-1", "4-4", "3-1", "1-1"],
+        "seat1.won": [None] * 2,
+        "seat2.play": ["2-2", "5-1", "2-1"],
+        "seat2.won": [None] * 7,
+        "seat3.play": ["6-4", "4-3"],
+        "seat3.won": [None],
+    }
+    image, truth = render_table(layout, 11141, cfg=synth, scheme="dark")
+    obs = TableRecognizer(find_mat(image)).observe(image)
+    seat1 = sorted(t.face for t in obs.tiles if t.zone == "seat1.play")
+    assert seat1 == ["1-1", "3-1", "4-4", "6-1"]
+    for tile in obs.tiles:  # none read wrong
+        under = [t for t in truth.face_up if inside(tile.center, t.corners)]
+        assert [(t.face, t.zone) for t in under] == [(tile.face, tile.zone)]
+
+
 @pytest.mark.parametrize("scheme", ["dark", "ivory"])
 def test_a_back_in_a_row_of_faces_is_read_plainly_with_them(scheme: str) -> None:
     """A player's row with a tile laid face down among the faces: the blank cell has the
