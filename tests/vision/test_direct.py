@@ -15,7 +15,7 @@ from vision.config import load_config
 from vision.direct import _blank, _grids
 from vision.faces import CHINESE_SET
 from vision.locate import inside
-from vision.synth import render_table
+from vision.synth import Scene, render_table
 from vision.table import TableRecognizer
 from vision.types import Observation, Reading
 
@@ -145,12 +145,23 @@ def test_big_pips_run_together_are_told_apart_by_the_pips_round_the_cell() -> No
     )
 
 
+def _lined_table(layout: dict[str, list[str | None]], seed: int) -> tuple[Observation, Scene]:
+    """A set with a line between the halves, laid out on the mat and read: every tile read
+    where a tile of its face lies, in its zone (none read wrong)."""
+    synth = copy.deepcopy(load_config("synth"))
+    synth["tile"]["centre_line_share"] = 1.0
+    image, truth = render_table(layout, seed, cfg=synth)
+    obs = TableRecognizer(find_mat(image)).observe(image)
+    for tile in obs.tiles:  # none read wrong
+        under = [t for t in truth.face_up if inside(tile.center, t.corners)]
+        assert [(t.face, t.zone) for t in under] == [(tile.face, tile.zone)]
+    return obs, truth
+
+
 def test_a_row_of_a_lined_set_is_read_plainly_where_its_outline_says_where_its_tiles_are() -> None:
     """A set with a line between the halves: a row of four side by side, where the careful
     reading took the first two for two tiles laid across their halves (a 3-1 and a 3-3),
     both sure. Every cell shows its line; the outline says where the tiles are."""
-    synth = copy.deepcopy(load_config("synth"))
-    synth["tile"]["centre_line_share"] = 1.0
     layout: dict[str, list[str | None]] = {
         "seat2.play": ["3-3", "3-1", "3-3", "2-2"],
         "seat1.play": ["4-3", "6-4", "5-5", "3-1"],
@@ -158,13 +169,9 @@ def test_a_row_of_a_lined_set_is_read_plainly_where_its_outline_says_where_its_t
         "centre": ["6-6"],
         "seat2.won": [None] * 7,
     }
-    image, truth = render_table(layout, 11149, cfg=synth)
-    obs = TableRecognizer(find_mat(image)).observe(image)
+    obs, _ = _lined_table(layout, 11149)
     seat2 = sorted(t.face for t in obs.tiles if t.zone == "seat2.play")
     assert seat2 == ["2-2", "3-1", "3-3", "3-3"]
-    for tile in obs.tiles:  # none read wrong
-        under = [t for t in truth.face_up if inside(tile.center, t.corners)]
-        assert [(t.face, t.zone) for t in under] == [(tile.face, tile.zone)]
 
 
 def test_a_lined_row_is_read_where_big_pips_hide_the_line_in_some_of_its_cells() -> None:
@@ -172,8 +179,6 @@ def test_a_lined_row_is_read_where_big_pips_hide_the_line_in_some_of_its_cells()
     middle and leave no room to see the line, and those cells read sure plainly; the 5-3
     beside them shows it. The row (seed 11105's, four side by side) is read as a lined set
     all the same: before, every cell had to show the line, and the row was left in doubt."""
-    synth = copy.deepcopy(load_config("synth"))
-    synth["tile"]["centre_line_share"] = 1.0
     layout: dict[str, list[str | None]] = {
         "seat0.play": ["1-1", "6-5"],
         "seat0.won": [None],
@@ -184,22 +189,16 @@ def test_a_lined_row_is_read_where_big_pips_hide_the_line_in_some_of_its_cells()
         "seat3.play": ["2-2", "6-2", "6-4", "5-5"],
         "seat3.won": [None],
     }
-    image, truth = render_table(layout, 11105, cfg=synth, scheme="dark")
-    obs = TableRecognizer(find_mat(image)).observe(image)
+    obs, truth = _lined_table(layout, 11105)
     seat1 = sorted(t.face for t in obs.tiles if t.zone == "seat1.play")
     assert seat1 == ["3-3", "5-3", "5-5", "6-6"]
     assert len(obs.tiles) == len(truth.face_up) and obs.uncertain == 0
-    for tile in obs.tiles:  # none read wrong
-        under = [t for t in truth.face_up if inside(tile.center, t.corners)]
-        assert [(t.face, t.zone) for t in under] == [(tile.face, tile.zone)]
 
 
 def test_a_lined_row_where_one_cell_alone_shows_the_line_is_read() -> None:
     """Seed 11141's row of four side by side (a 6-1, a 4-4, a 3-1 and a 1-1, a lined set):
     only the 4-4's cell shows its line, the others read sure plainly. It is read as a lined
     set; before, two cells had to show the line, and the row was left in doubt."""
-    synth = copy.deepcopy(load_config("synth"))
-    synth["tile"]["centre_line_share"] = 1.0
     layout: dict[str, list[str | None]] = {
         "seat0.play": ["3-2"],
         "seat0.won": [],
@@ -210,13 +209,9 @@ def test_a_lined_row_where_one_cell_alone_shows_the_line_is_read() -> None:
         "seat3.play": ["6-4", "4-3"],
         "seat3.won": [None],
     }
-    image, truth = render_table(layout, 11141, cfg=synth, scheme="dark")
-    obs = TableRecognizer(find_mat(image)).observe(image)
+    obs, _ = _lined_table(layout, 11141)
     seat1 = sorted(t.face for t in obs.tiles if t.zone == "seat1.play")
     assert seat1 == ["1-1", "3-1", "4-4", "6-1"]
-    for tile in obs.tiles:  # none read wrong
-        under = [t for t in truth.face_up if inside(tile.center, t.corners)]
-        assert [(t.face, t.zone) for t in under] == [(tile.face, tile.zone)]
 
 
 @pytest.mark.parametrize("scheme", ["dark", "ivory"])
