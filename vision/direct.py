@@ -154,15 +154,16 @@ class _Reader:
         other one read a face sure? (Where pips crowd a tile's middle, a 6's or a 5's, they
         leave no room to see a line between them, and a 1's or a 4's may light it; so in a
         row of four, one cell may be all that shows it.)"""
-        least = int(self.cfg["lines"]["min_shown"])
-        shown = 0
-        for cell in cells:
+        if len(cells) < int(self.cfg["lines"]["min_shown"]):
+            return False
+        shown = False
+        for cell in cells:  # (none read past the first that neither shows it nor reads sure)
             reading = self.read(cell)[0]
             if SEAM in reading.defects:
-                shown += 1
+                shown = True
             elif not self.sure(reading):
                 return False
-        return len(cells) >= least and shown >= 1
+        return shown
 
     def all_faces(self, cells: list[Quad]) -> bool:
         """Does every cell read a face sure?"""
