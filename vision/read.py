@@ -442,6 +442,13 @@ def _read_once(
             # dark pips taken for a black tile's body
             defects.append(f"blob of {area:.0f} px from side to side")
             continue
+        if _across_the_middle(stats[k], width, length, cfg):
+            # a line across the middle as light (dark) as the pips: a set's painted line (as
+            # Western sets have), or two tiles' ends lit between them; a line held against
+            # the cell as the middle's seam is (not in a set with lines), and no pip
+            if math.isfinite(float(cfg["middle_seam"])):
+                defects.append(SEAM)
+            continue
         centres = [(float(centroids[k][0]), float(centroids[k][1]))]
         own = units[bool(reddish[k])]
         if hi < area <= one_hi and _roundish(stats[k], pip_fill):
@@ -462,7 +469,12 @@ def _read_once(
             round_blob = _roundish(stats[k], pip_fill)
             if several and not (round_blob and len(several) < 4):
                 centres = several
-            elif copies == 1 and lo <= area <= hi and not _a_chain(stats[k], border, width, length):
+            elif (
+                copies == 1
+                and lo <= area <= hi
+                and not _a_chain(stats[k], border, width, length)
+                and not _a_streak(stats[k], own, float(cfg["streak"]))
+            ):
                 pass  # one pip, not quite round (a highlight, a JPEG block)
             elif (
                 reddish[k]
@@ -525,7 +537,9 @@ def _read_once(
         return Reading(max(counts), min(counts), 0.0, (*defects, f"halves {counts}"))
     # a long three's middle pips lie on the line: it is measured clear of their halo
     clear = halo if long_three is not None else 0
-    if _middle_seam(strength, binary, border, width, cfg, clear) > float(cfg["middle_seam"]):
+    if SEAM in defects:
+        pass  # (a line across the middle, found as a blob)
+    elif _middle_seam(strength, binary, border, width, cfg, clear) > float(cfg["middle_seam"]):
         defects.append(SEAM)
     elif max(counts) <= int(cfg["few_pips"]) and _middle_seam(
         -strength, binary, border, width, cfg, clear
@@ -555,6 +569,13 @@ def _read_once(
         _check_colour(blobs, a_of, counts, cfg, defects)
         if long_three is None:  # else its layout is checked already
             _check_layout(half, spots[half], width, length, centre, cfg, defects)
+    if counts == [6, 6]:
+        reds = tuple(sum(bool(a_of[k] > float(cfg["red_a"])) for k in blobs) for blobs in halves)
+        # half of a 6-6's pips are red, as its maker lays them: a column of each half, or
+        # the whole of one half (or none, in a set without red); not both halves wholly
+        # red, nor two red pips in one (a cell across two red 4s and their neighbours)
+        if reds not in ((0, 0), (3, 3), (6, 0), (0, 6)):
+            defects.append(f"6-6 with {reds[0]} and {reds[1]} red pips in its halves")
     if blue := sum(b_of[k] < -float(cfg["blue_b"]) for k in set(halves[0] + halves[1])):
         defects.append(f"{blue} blue pips: a die, not a tile")
     # red pips stand out of the body's a* measured clear of them: on a small tile whose pips
@@ -693,13 +714,17 @@ def _check_layout(
         # a 1 sits in the middle of its half or beyond, never by the tile's middle: two
         # pips of a column close together, seen through a cell laid across its tile
         defects.append(f"the 1 of half {half} by the tile's middle")
-    elif n == 2 and abs(spots[0][1] - spots[1][1]) > float(cfg["two_along"]) * length / 2:
+    elif (
+        n == 2
+        and abs(spots[0][1] - spots[1][1]) > float(cfg["two_along"]) * length / 2
+        and not _corner_to_corner(spots, width, length, cfg)
+    ):
         # a 2's pips lie side by side across the tile (in 99 % of the cells read sure with a
         # 2, within 0.07 of the half's length along it on the renders; in 95 %, 0.02 on the
         # photos): two pips on a diagonal are part of another face (a cell placed by pips, a
         # third of a width along from a blurred 3-3, read it as a 3-2; a cell laid across
         # two tiles' lower halves, their seam washed out by a glare, read a 3 as a 2)
-        defects.append(f"the 2 of half {half} on a diagonal")
+        defects.append(f"the 2 of half {half} on a short diagonal")
     elif n in (3, 5):
         # a 3's or a 5's middle pip lies between the others along the tile, not at an end
         middle = next(y for x, y in spots if abs(x - cx) < float(cfg["centre_line"]) * width)
@@ -745,8 +770,7 @@ def _check_colour(
         if not all(red):
             defects.append(f"{n} pips not all red")
     elif n == 6 and counts == [6, 6]:
-        if sum(red) not in (0, 3):
-            defects.append("6-6 half not red by columns")
+        pass  # (a 6-6's red pips are weighed over both halves, below)
     elif any(red):
         defects.append(f"red pips in a {n}")
 
@@ -898,6 +922,37 @@ def _a_chain(stat: list[int], border: int, width: int, length: int) -> bool:
     clear = x > border + 1 and y > border + 1
     clear = clear and x + w < width - border - 1 and y + h < length - border - 1
     return clear and max(w, h) > 1.6 * min(w, h)
+
+
+def _corner_to_corner(
+    spots: list[tuple[float, float]], width: int, length: int, cfg: Config
+) -> bool:
+    """Do a half's two pips lie on a diagonal from corner to corner, as a die's 2 (some sets
+    lay it so), as far apart as a 3's outer pips? Not the short diagonal of a 3 whose corner
+    pip a cell off its tile left out (its middle pip and the other corner)."""
+    (x0, y0), (x1, y1) = spots
+    along, across = cfg["two_diagonal"]
+    return abs(y0 - y1) >= float(along) * length / 2 and abs(x0 - x1) >= float(across) * width
+
+
+def _across_the_middle(stat: list[int], width: int, length: int, cfg: Config) -> bool:
+    """Does a blob lie across the tile's middle as a line: long across, thin along, its
+    middle near the tile's?"""
+    _, y, w, h = stat[:4]
+    reach, thin, near = cfg["line_across"]
+    return (
+        w >= float(reach) * width
+        and h <= float(thin) * width
+        and abs(y + h / 2 - length / 2) <= float(near) * length
+    )
+
+
+def _a_streak(stat: list[int], own: float, longest: float) -> bool:
+    """Is a blob of about a pip's area longer than ``longest`` pips' diameters (of pips of
+    area ``own``)? A pip cut by the cell's margin is no longer than a pip; a streak so long
+    is a tile's rim or the table by its side, in a cell lying a little askew of its tile
+    (a black tile's rim beside a 2 read it as a 3)."""
+    return max(stat[2], stat[3]) > longest * 2.0 * math.sqrt(own / math.pi)
 
 
 def _past_an_end(

@@ -410,9 +410,14 @@ def _recognize(
         if guess <= 0:
             continue
         grown_over, bounds = smooth, edges
+        seen = work  # (what the cells are read from)
         if lined:
             grown_over = _without_lines(smooth, pips.bright, guess, cfg["lines"])
             bounds = None if edges is None else edge_mask(grown_over, cfg["segment"])
+            # and the cells read without them: a line the colour of the pips (as a Western
+            # set's) is no pip, nor pips run together (the seams between tiles are still
+            # weighed from the lightness as shown)
+            seen = _without_lines(work, pips.bright, guess, cfg["lines"])
         regions = segment(
             grown_over, pips, guess, cfg["segment"], ground, not_ground, bounds, sizing
         )
@@ -431,7 +436,7 @@ def _recognize(
             (
                 width,
                 ratio,
-                _cut_regions(work, light, regions, aligned, pips, width, ratio, cfg, known, reads),
+                _cut_regions(seen, light, regions, aligned, pips, width, ratio, cfg, known, reads),
             )
             for width, ratio in sizes
             if width >= float(cfg["locate"]["min_width_px"])  # else dice, buttons, print
@@ -453,7 +458,7 @@ def _recognize(
                 # parts of two tiles, and a cell hanging off it read their halves as a tile)
                 cut = [
                     _recut(
-                        work,
+                        seen,
                         light,
                         region,
                         rect,
@@ -470,14 +475,14 @@ def _recognize(
                         zip(regions, aligned, cut, strict=True)
                     )
                 ]
-            ok, bad = _found(regions, cut, [c for _, _, c in tried], cfg, work, light, pips)
+            ok, bad = _found(regions, cut, [c for _, _, c in tried], cfg, seen, light, pips)
             at_edge = any(f.reading.defects == (_AT_EDGE,) for f in ok)
             free = _free_pips(pips, ok, cfg) if measured else []
             if measured and not redo and (at_edge or free):
                 redo = _set_sizes(grads(), pips, read_sure, width, ratio, cfg)  # needed now
             if redo:
-                ok = _clear_of_the_edge(work, light, pips, ok, redo, cfg)
-                placed = _leftovers(work, light, grads(), pips, ok, free, redo, cfg)
+                ok = _clear_of_the_edge(seen, light, pips, ok, redo, cfg)
+                placed = _leftovers(seen, light, grads(), pips, ok, free, redo, cfg)
                 # cells read in doubt where a tile now lies were its halves or a misfit
                 ok = [
                     f
