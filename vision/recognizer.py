@@ -417,7 +417,8 @@ def _recognize(
             # and the cells read without them: a line the colour of the pips (as a Western
             # set's) is no pip, nor pips run together (the seams between tiles are still
             # weighed from the lightness as shown)
-            seen = _without_lines(work, pips.bright, guess, cfg["lines"])
+            strong = {**cfg["lines"], "erase_contrast": cfg["lines"]["read_erase_contrast"]}
+            seen = _without_lines(work, pips.bright, guess, strong)
         regions = segment(
             grown_over, pips, guess, cfg["segment"], ground, not_ground, bounds, sizing
         )
