@@ -570,12 +570,7 @@ def _read_once(
         if long_three is None:  # else its layout is checked already
             _check_layout(half, spots[half], width, length, centre, cfg, defects)
     if counts == [6, 6]:
-        reds = tuple(sum(bool(a_of[k] > float(cfg["red_a"])) for k in blobs) for blobs in halves)
-        # half of a 6-6's pips are red, as its maker lays them: a column of each half, or
-        # the whole of one half (or none, in a set without red); not both halves wholly
-        # red, nor two red pips in one (a cell across two red 4s and their neighbours)
-        if reds not in ((0, 0), (3, 3), (6, 0), (0, 6)):
-            defects.append(f"6-6 with {reds[0]} and {reds[1]} red pips in its halves")
+        _check_six_six(halves, a_of, cfg, defects)
     if blue := sum(b_of[k] < -float(cfg["blue_b"]) for k in set(halves[0] + halves[1])):
         defects.append(f"{blue} blue pips: a die, not a tile")
     # red pips stand out of the body's a* measured clear of them: on a small tile whose pips
@@ -721,9 +716,10 @@ def _check_layout(
     ):
         # a 2's pips lie side by side across the tile (in 99 % of the cells read sure with a
         # 2, within 0.07 of the half's length along it on the renders; in 95 %, 0.02 on the
-        # photos): two pips on a diagonal are part of another face (a cell placed by pips, a
-        # third of a width along from a blurred 3-3, read it as a 3-2; a cell laid across
-        # two tiles' lower halves, their seam washed out by a glare, read a 3 as a 2)
+        # photos), or corner to corner as a die's (some sets): two pips on a short diagonal
+        # are part of another face (a cell placed by pips, a third of a width along from a
+        # blurred 3-3, read it as a 3-2; a cell laid across two tiles' lower halves, their
+        # seam washed out by a glare, read a 3 as a 2)
         defects.append(f"the 2 of half {half} on a short diagonal")
     elif n in (3, 5):
         # a 3's or a 5's middle pip lies between the others along the tile, not at an end
@@ -770,9 +766,19 @@ def _check_colour(
         if not all(red):
             defects.append(f"{n} pips not all red")
     elif n == 6 and counts == [6, 6]:
-        pass  # (a 6-6's red pips are weighed over both halves, below)
+        pass  # (a 6-6's red pips are weighed over both halves: _check_six_six)
     elif any(red):
         defects.append(f"red pips in a {n}")
+
+
+def _check_six_six(halves: list[list[int]], a_of: Array, cfg: Config, defects: list[str]) -> None:
+    """Half of a 6-6's pips are red, as its maker lays them: a column of each half, or the
+    whole of one half (or none, in a set without red); not both halves wholly red, nor two
+    red pips in one (a cell across two red 4s and their neighbours read a 4-4 as a 6-6)."""
+    red_a = float(cfg["red_a"])
+    reds = tuple(sum(bool(a_of[k] > red_a) for k in blobs) for blobs in halves)
+    if reds not in ((0, 0), (3, 3), (6, 0), (0, 6)):
+        defects.append(f"6-6 with {reds[0]} and {reds[1]} red pips in its halves")
 
 
 def _middle_seam(
