@@ -41,6 +41,7 @@ class Mosquitto:
             )
         self.conf = conf
         self.proc: subprocess.Popen[bytes] | None = None
+        self.drainer: threading.Thread | None = None
         self.start()
 
     @property
@@ -66,7 +67,8 @@ class Mosquitto:
                 self.stop()
                 pytest.fail(f"mosquitto did not start on port {self.port}: {seen.decode()!r}")
             seen += chunk
-        threading.Thread(target=self._drain, args=(fd,), daemon=True).start()
+        self.drainer = threading.Thread(target=self._drain, args=(fd,), daemon=True)
+        self.drainer.start()
 
     @staticmethod
     def _drain(fd: int) -> None:
@@ -86,6 +88,12 @@ class Mosquitto:
                 proc.kill()
                 proc.wait(timeout=10)
             finally:
+                # the drain thread reads the pipe by its number: it ends at the pipe's end (the
+                # broker gone) before the number is let go, or it would go on reading whatever
+                # takes the number next, the next broker's pipe (and its "running" line)
+                if self.drainer is not None:
+                    self.drainer.join(timeout=10)
+                    self.drainer = None
                 if proc.stdout is not None:
                     proc.stdout.close()
 
