@@ -537,9 +537,10 @@ def _read_once(
         return Reading(max(counts), min(counts), 0.0, (*defects, f"halves {counts}"))
     # a long three's middle pips lie on the line: it is measured clear of their halo
     clear = halo if long_three is not None else 0
+    middle = 0.0 if SEAM in defects else _middle_seam(strength, binary, border, width, cfg, clear)
     if SEAM in defects:
         pass  # (a line across the middle, found as a blob)
-    elif _middle_seam(strength, binary, border, width, cfg, clear) > float(cfg["middle_seam"]):
+    elif middle > float(cfg["middle_seam"]):
         defects.append(SEAM)
     elif max(counts) <= int(cfg["few_pips"]) and _middle_seam(
         -strength, binary, border, width, cfg, clear
@@ -584,7 +585,7 @@ def _read_once(
         reddest += max(0.0, patch_a - median(inner_a[clear_of_pips]))
     contrast = _clip((max(peak, 2 * reddest) - min_contrast) / min_contrast + 0.5)
     confidence = contrast * float(cfg["penalty"]) ** len(defects)
-    return Reading(max(counts), min(counts), confidence, tuple(defects))
+    return Reading(max(counts), min(counts), confidence, tuple(defects), middle)
 
 
 def _washed_out(

@@ -41,7 +41,7 @@ from .locate import (
     strip_cuts,
     tile_sizes,
 )
-from .medians import median, percentile
+from .medians import median, median_of, percentile
 from .pips import find_pips, lightness
 from .plain_scene import read_plainly
 from .read import SEAM, SIX_ACROSS, canonical, for_lined_sets, read_tile
@@ -247,6 +247,7 @@ def recognize(
     if len(again.tiles) > len(obs.tiles) and _read_again_holds(again, obs, image, cfg):
         kept = again
         kept.debug["lined"] = True
+        _seams_in_doubt(kept, obs, image, cfg)
     kept.debug["ms"] = both_ms
     return kept
 
@@ -342,16 +343,40 @@ def _read_again_holds(again: Observation, obs: Observation, image: Image, cfg: C
     show a line across their middle when read as any tile is, as a set with lines has?
     (One alone is also what a cell across two tiles' halves shows, their seam between: in a
     picture cut through a row, a 3-1 read 3-3.)"""
-    shown = 0
-    new = [t for t in again.tiles if not any(inside(t.center, o.corners) for o in obs.tiles)]
-    for tile in new:
-        _, _, _, width, length = cell_axes(tile.corners)
-        # (the bodies the regions take for black tiles', whose pips are bright)
-        bright = float(_body(image, tile.corners) @ GREY) <= float(cfg["segment"]["dark_body_max"])
-        reading = read_tile(image, tile.corners, bright, length / max(width, 1.0), cfg["read"])
-        shown += SEAM in reading.defects
+    new = _new_tiles(again, obs)
+    shown = sum(SEAM in _as_any(image, tile, cfg).defects for tile in new)
     share = float(cfg["lines"]["shown_share"])
     return shown >= int(cfg["lines"]["min_shown"]) and shown > share * len(new)
+
+
+def _new_tiles(again: Observation, obs: Observation) -> list[Tile]:
+    """The tiles read again that were not read before."""
+    return [t for t in again.tiles if not any(inside(t.center, o.corners) for o in obs.tiles)]
+
+
+def _as_any(image: Image, tile: Tile, cfg: Config) -> Reading:
+    """The tile's cell read as any tile is (not as a set with lines)."""
+    _, _, _, width, length = cell_axes(tile.corners)
+    # (the bodies the regions take for black tiles', whose pips are bright)
+    bright = float(_body(image, tile.corners) @ GREY) <= float(cfg["segment"]["dark_body_max"])
+    return read_tile(image, tile.corners, bright, length / max(width, 1.0), cfg["read"])
+
+
+def _seams_in_doubt(again: Observation, obs: Observation, image: Image, cfg: Config) -> None:
+    """The tiles read again whose middle shows a line far stronger than the set's line are
+    put in doubt: a seam between two tiles side by side, under a cell laid across them
+    (a faint groove between every tile's halves, 7 where a seam is held against a cell
+    from 6, sent a row of three ivory tiles to be read again as a set with lines, and
+    two cells across them read a 2-2 as a 4-2 and a 3-2, their middles 41 and 43)."""
+    new = _new_tiles(again, obs)
+    middles = {id(t): _as_any(image, t, cfg).middle for t in new}
+    line = median_of(list(middles.values())) if middles else 0.0
+    limit = max(float(cfg["read"]["middle_seam"]), float(cfg["lines"]["seam_over_line"]) * line)
+    doubted = [t for t in new if middles[id(t)] > limit]
+    for tile in doubted:
+        again.tiles.remove(tile)
+        again.uncertain += 1
+        again.uncertain_at.append(tile.center)
 
 
 def _recognize(

@@ -34,6 +34,9 @@ class Reading:
     low: int
     confidence: float
     defects: tuple[str, ...] = ()
+    #: how strongly a line across the middle stands out, clear of the pips (a seam's or a
+    #: set's line; 0 where not measured)
+    middle: float = 0.0
 
     @property
     def is_blank(self) -> bool:

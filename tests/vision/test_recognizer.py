@@ -1751,3 +1751,34 @@ def test_a_set_whose_lines_are_the_colour_of_its_pips_is_read_as_a_set_with_line
     obs = recognize(image)
     assert obs.debug.get("lined") is True
     assert sorted(t.face for t in obs.tiles) == sorted(t.face for t in truth.face_up)
+
+
+def test_a_tile_read_again_whose_middle_line_far_outshines_the_set_s_is_in_doubt() -> None:
+    """Read again as a set with lines, a cell laid across two tiles side by side has their
+    seam across its middle, which the set's own lines do not excuse where it stands out
+    far more than they do (a faint groove in every tile sent a row of ivory tiles to be
+    read so, and cells across them read a 2-2 as a 4-2 and a 3-2)."""
+    from vision.recognizer import _seams_in_doubt
+    from vision.types import Tile
+
+    cfg = copy.deepcopy(load_config("synth"))
+    cfg["tile"].update(centre_line_share=1.0, centre_line_contrast=[10, 10])  # a faint groove
+    image = np.empty((206, 400, 3), np.uint8)
+    tiles = []
+    for k, face in enumerate(["5-5", "3-3", "6-4"]):
+        tile, truth = render_tile(face, seed=0, scheme="ivory", width=44.0, cfg=cfg)
+        if k == 0:
+            image[:] = tile[0, 0]
+        x0 = truth.corners[0][0]
+        # side by side, touching
+        image[:, 40 + 44 * k : 40 + 44 * (k + 1)] = tile[:, round(x0) : round(x0) + 44]
+        quad = tuple((x + 40 + 44 * k - x0, y) for x, y in truth.corners)
+        tiles.append(Tile(face, 1.0, (float(np.mean([p[0] for p in quad])), 103.0), quad))
+    # a cell across the first two tiles' upper halves, as long as a tile
+    top, mid = tiles[0].corners[0][1], 103.0
+    across = ((40.0, mid), (40.0, top), (128.0, top), (128.0, mid))
+    seam = Tile("5-3", 1.0, (84.0, (top + mid) / 2), across)
+    again = Observation(tiles=[*tiles, seam])
+    _seams_in_doubt(again, Observation(), image, load_config("recognize"))
+    assert [t.face for t in again.tiles] == ["5-5", "3-3", "6-4"]
+    assert again.uncertain == 1
