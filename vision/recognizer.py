@@ -244,10 +244,12 @@ def recognize(
     again = _recognize(image, _lined(cfg), *args, lined=True)
     both_ms = float(obs.debug["ms"]) + float(again.debug["ms"])  # type: ignore[arg-type]
     kept = obs
-    if len(again.tiles) > len(obs.tiles) and _read_again_holds(again, obs, image, cfg):
-        kept = again
-        kept.debug["lined"] = True
-        _seams_in_doubt(kept, obs, image, cfg)
+    if len(again.tiles) > len(obs.tiles):
+        new = _new_as_any(again, obs, image, cfg)
+        if _read_again_holds(new, cfg):
+            kept = again
+            kept.debug["lined"] = True
+            _seams_in_doubt(kept, new, cfg)
     kept.debug["ms"] = both_ms
     return kept
 
@@ -338,45 +340,47 @@ def _without_lines(image: Image, bright: bool, width: float, cfg: Config) -> Ima
     return out
 
 
-def _read_again_holds(again: Observation, obs: Observation, image: Image, cfg: Config) -> bool:
-    """Do most of the tiles read again, that were not read before, and two of them at least,
-    show a line across their middle when read as any tile is, as a set with lines has?
-    (One alone is also what a cell across two tiles' halves shows, their seam between: in a
-    picture cut through a row, a 3-1 read 3-3.)"""
-    new = _new_tiles(again, obs)
-    shown = sum(SEAM in _as_any(image, tile, cfg).defects for tile in new)
+def _read_again_holds(new: list[tuple[Tile, Reading]], cfg: Config) -> bool:
+    """Do most of the tiles read again that were not read before (``new``, each with its
+    reading as any tile is read), and two of them at least, show a line across their
+    middle, as a set with lines has? (One alone is also what a cell across two tiles'
+    halves shows, their seam between: in a picture cut through a row, a 3-1 read 3-3.)"""
+    shown = sum(SEAM in reading.defects for _, reading in new)
     share = float(cfg["lines"]["shown_share"])
     return shown >= int(cfg["lines"]["min_shown"]) and shown > share * len(new)
 
 
-def _new_tiles(again: Observation, obs: Observation) -> list[Tile]:
-    """The tiles read again that were not read before."""
-    return [t for t in again.tiles if not any(inside(t.center, o.corners) for o in obs.tiles)]
+def _new_as_any(
+    again: Observation, obs: Observation, image: Image, cfg: Config
+) -> list[tuple[Tile, Reading]]:
+    """The tiles read again that were not read before, each with its cell read as any tile
+    is (not as a set with lines)."""
+    out = []
+    for tile in again.tiles:
+        if any(inside(tile.center, o.corners) for o in obs.tiles):
+            continue
+        _, _, _, width, length = cell_axes(tile.corners)
+        # (the bodies the regions take for black tiles', whose pips are bright)
+        bright = float(_body(image, tile.corners) @ GREY) <= float(cfg["segment"]["dark_body_max"])
+        aspect = length / max(width, 1.0)
+        out.append((tile, read_tile(image, tile.corners, bright, aspect, cfg["read"])))
+    return out
 
 
-def _as_any(image: Image, tile: Tile, cfg: Config) -> Reading:
-    """The tile's cell read as any tile is (not as a set with lines)."""
-    _, _, _, width, length = cell_axes(tile.corners)
-    # (the bodies the regions take for black tiles', whose pips are bright)
-    bright = float(_body(image, tile.corners) @ GREY) <= float(cfg["segment"]["dark_body_max"])
-    return read_tile(image, tile.corners, bright, length / max(width, 1.0), cfg["read"])
-
-
-def _seams_in_doubt(again: Observation, obs: Observation, image: Image, cfg: Config) -> None:
-    """The tiles read again whose middle shows a line far stronger than the set's line are
-    put in doubt: a seam between two tiles side by side, under a cell laid across them
-    (a faint groove between every tile's halves, 7 where a seam is held against a cell
-    from 6, sent a row of three ivory tiles to be read again as a set with lines, and
-    two cells across them read a 2-2 as a 4-2 and a 3-2, their middles 41 and 43)."""
-    new = _new_tiles(again, obs)
-    middles = {id(t): _as_any(image, t, cfg).middle for t in new}
-    line = median_of(list(middles.values())) if middles else 0.0
+def _seams_in_doubt(again: Observation, new: list[tuple[Tile, Reading]], cfg: Config) -> None:
+    """The tiles read again (``new``, with their readings as any tile) whose middle shows a
+    line far stronger than the set's line are put in doubt: a seam between two tiles side
+    by side, under a cell laid across them (a faint groove between every tile's halves, 7
+    where a seam is held against a cell from 6, sent a row of three ivory tiles to be read
+    again as a set with lines, and two cells across them read a 2-2 as a 4-2 and a 3-2,
+    their middles 41 and 43)."""
+    line = median_of([reading.middle for _, reading in new]) if new else 0.0
     limit = max(float(cfg["read"]["middle_seam"]), float(cfg["lines"]["seam_over_line"]) * line)
-    doubted = [t for t in new if middles[id(t)] > limit]
-    for tile in doubted:
-        again.tiles.remove(tile)
-        again.uncertain += 1
-        again.uncertain_at.append(tile.center)
+    for tile, reading in new:
+        if reading.middle > limit:
+            again.tiles.remove(tile)
+            again.uncertain += 1
+            again.uncertain_at.append(tile.center)
 
 
 def _recognize(

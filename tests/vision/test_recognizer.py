@@ -13,7 +13,7 @@ from vision.config import load_config
 from vision.errors import RecognitionError
 from vision.faces import CHINESE_SET
 from vision.locate import inside
-from vision.recognizer import Recognizer, _read_again_holds, recognize
+from vision.recognizer import Recognizer, _new_as_any, _read_again_holds, recognize
 from vision.synth import render_scene, render_table, render_tile, take_away
 from vision.table import TableRecognizer
 from vision.types import Observation
@@ -1494,8 +1494,9 @@ def test_a_reading_as_a_set_with_lines_is_kept_only_where_its_new_tiles_show_the
         image = _tiles_apart(["6-4", "5-1"], "dark", _lined_set() if lined else None)
         tiles = recognize(image).tiles
         assert sorted(t.face for t in tiles) == ["5-1", "6-4"]
-        assert _read_again_holds(Observation(tiles=tiles), Observation(), image, cfg) is lined
-        assert not _read_again_holds(Observation(tiles=tiles[:1]), Observation(), image, cfg)
+        new = _new_as_any(Observation(tiles=tiles), Observation(), image, cfg)
+        assert _read_again_holds(new, cfg) is lined
+        assert not _read_again_holds(new[:1], cfg)
 
 
 @pytest.mark.parametrize(("seed", "at"), [(5016, 0.5), (5035, 0.15)])
@@ -1779,6 +1780,7 @@ def test_a_tile_read_again_whose_middle_line_far_outshines_the_set_s_is_in_doubt
     across = ((40.0, mid), (40.0, top), (128.0, top), (128.0, mid))
     seam = Tile("5-3", 1.0, (84.0, (top + mid) / 2), across)
     again = Observation(tiles=[*tiles, seam])
-    _seams_in_doubt(again, Observation(), image, load_config("recognize"))
+    recognize_cfg = load_config("recognize")
+    _seams_in_doubt(again, _new_as_any(again, Observation(), image, recognize_cfg), recognize_cfg)
     assert [t.face for t in again.tiles] == ["5-5", "3-3", "6-4"]
     assert again.uncertain == 1
