@@ -33,6 +33,7 @@ class Group:
 
     faces: tuple[tuple[Quad, Reading], ...] = ()
     backs: tuple[Quad, ...] = ()
+    shown: int = 0  # read as a set with lines: how many of its cells show the line
 
 
 def read_group(
@@ -43,10 +44,18 @@ def read_group(
     tile_px: float,
     aspect: float,
     cfg: Config,
+    alone: bool = False,
+    found_pips: bool = True,
 ) -> Group | None:
     """The group whose outline is ``contour`` (in the top-down view at ``scale``), read from
     the camera's ``frame`` (``to_frame``: top-down pixels to the frame's); None where it is
-    not plain (see the module's docstring)."""
+    not plain (see the module's docstring). ``alone``: a lone tile (one cell whichever way
+    it is cut) read as a set with lines too, though fewer of its cells than
+    ``lines.min_shown`` show the line, where the picture's other tiles tell the set has
+    lines (see ``plain_scene``). ``found_pips``: a cell whose pips run together may be read
+    again with the pips found round it (not where the size is known only roughly: a cell a
+    few pixels short of a 6-5 with big pips, its 5's pips run into one blob and two of them
+    found in it, read as a 6-3, sure)."""
     (cx, cy), (a, b), angle = cv2.minAreaRect(contour)
     # (an outline is a little larger than its tiles: their rims blurred, their bevels, the
     # mask's pixels; its cells keep the known size whatever it is)
@@ -65,7 +74,7 @@ def read_group(
     # the closest fit first; where its cells are in doubt (two tiles side by side are
     # nearly square: cut the other way, each cell lies across both tiles' halves), the next;
     # a cell read once whichever ways it is asked for
-    plain = _Reader(frame, to_frame, aspect, cfg)
+    plain = _Reader(frame, to_frame, aspect, cfg, found_pips)
     for k, way in enumerate(ways):
         group = plain.group(way)
         if group is not None:
@@ -76,11 +85,18 @@ def read_group(
     # cell across two tiles' halves shows their seam so; a lone lined tile stays the
     # careful reading's, in doubt). Only once no way reads plainly: cut the wrong way, two
     # tiles side by side show such a line in every cell too
-    lined = _Reader(frame, to_frame, aspect, {**cfg, "read": for_lined_sets(cfg["read"])})
+    lined = _Reader(
+        frame, to_frame, aspect, {**cfg, "read": for_lined_sets(cfg["read"])}, found_pips
+    )
+    # (alone, only as one tile: cut another way, a cell across two tiles' halves shows
+    # their seam as the line)
+    single = alone and all(len(way) == 1 for way in ways)
+    least = 1 if single else int(cfg["lines"]["min_shown"])
     for k, way in enumerate(ways):
-        if plain.lined(way):
+        if shown := plain.lined(way, least):
             group = lined.group(way)
             if group is not None and not group.backs:
+                group = Group(group.faces, shown=shown)
                 return _unrivalled(lined, group, ways[:k] + ways[k + 1 :])
     return None
 
@@ -107,8 +123,11 @@ class _Reader:
     """Cells read from the frame, each once (what a cell read is asked again, for the
     group, for a line across it, laid the other way, is remembered)."""
 
-    def __init__(self, frame: Image, to_frame: Array, aspect: float, cfg: Config) -> None:
+    def __init__(
+        self, frame: Image, to_frame: Array, aspect: float, cfg: Config, found_pips: bool = True
+    ) -> None:
         self.frame, self.to_frame, self.aspect, self.cfg = frame, to_frame, aspect, cfg
+        self.found_pips = found_pips
         self.floor = float(cfg["read"]["min_confidence"])
         self.done: dict[Quad, tuple[Reading, ...]] = {}
 
@@ -149,20 +168,20 @@ class _Reader:
         body's median, and a blank's has none)."""
         return median_colour(self.frame, self.in_frame(cell), _CLEAR_OF_PIPS)
 
-    def lined(self, cells: list[Quad]) -> bool:
-        """Of two cells or more, does one at least show a line across the middle, and every
-        other one read a face sure? (Where pips crowd a tile's middle, a 6's or a 5's, they
-        leave no room to see a line between them, and a 1's or a 4's may light it; so in a
-        row of four, one cell may be all that shows it.)"""
-        if len(cells) < int(self.cfg["lines"]["min_shown"]):
-            return False
-        shown = False
+    def lined(self, cells: list[Quad], least: int) -> int:
+        """Of ``least`` cells or more, how many show a line across the middle, where every
+        other one reads a face sure (0 where not)? (Where pips crowd a tile's middle, a 6's or
+        a 5's, they leave no room to see a line between them, and a 1's or a 4's may light
+        it; so in a row of four, one cell may be all that shows it.)"""
+        if len(cells) < least:
+            return 0
+        shown = 0
         for cell in cells:  # (none read past the first that neither shows it nor reads sure)
             reading = self.read(cell)[0]
             if SEAM in reading.defects:
-                shown = True
+                shown += 1
             elif not self.sure(reading):
-                return False
+                return 0
         return shown
 
     def all_faces(self, cells: list[Quad]) -> bool:
@@ -199,7 +218,7 @@ class _Reader:
         second = read_tile(self.frame, quad, not bright, self.aspect, self.cfg["read"])
         if self.sure(second):
             return (second, first)
-        if any(d.startswith("blob of") for d in first.defects + second.defects):
+        if self.found_pips and any(d.startswith("blob of") for d in first.defects + second.defects):
             again = self._with_pips(cell, bright)
             if again is not None:
                 return (again,)

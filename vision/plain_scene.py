@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import cv2
 import numpy as np
@@ -66,58 +66,35 @@ def read_plainly(
     outlines = _outlines(image, cfg, half)
     if outlines is None:
         return None
-    size = _tile_size(outlines, cfg)
-    if size is None:
+    lone = _tile_size(outlines, cfg)
+    sizes = _tile_sizes(outlines, lone, cfg)
+    if not sizes:
         return None
-    tile_px, aspect = size
+    # at the size the lone tiles and rows end to end say first; where that leaves a group
+    # not plain, at another the outlines may say (rows side by side alone; a row of four
+    # side by side is shaped like one tile twice as wide) if every group reads plainly there
+    # (nor where it passes over more outlines than the first, as specks or dice: at twice
+    # the size, a lone tile is too short to hold one)
+    first = _read_groups(image, outlines, sizes[0], cfg, lone is not None)
+    read = first
+    for size in sizes[1:]:
+        if _all_plain(read, first):
+            break
+        read = _read_groups(image, outlines, size, cfg, False)
+    if not _all_plain(read, first):
+        if lone is None:
+            # (rows side by side alone: a box round one read carefully at a size they say
+            # may take a cell across two tiles' halves for a tile; the whole picture's
+            # careful reading weighs its sizes against each other)
+            return None
+        read = _as_lined(image, outlines, first, cfg)
+    (tile_px, aspect), obs, cells, rest = read.size, read.obs, read.cells, read.rest
     scale = outlines.scale
     h, w = image.shape[:2]
-    least = float(cfg["table"]["plain_least"]) * (tile_px * scale) ** 2
-    to_frame = np.eye(3)
-    obs = Observation(tile_px=tile_px)
-    cells: list[Quad] = []
-    # round the groups not plain, with their tile size and how many tiles their outline
-    # holds by its area (0 for a speck)
-    rest: list[tuple[Box, tuple[float, float], float]] = []
-    covered = np.zeros_like(outlines.shown)
     pad = float(cfg["table"]["plain_rest_pad"]) * tile_px
-    for contour in outlines.contours:
-        if cv2.contourArea(contour) < least:
-            continue  # a speck (what matters of it is seen below, as not covered)
-        x, y, bw, bh = cv2.boundingRect(contour)
-        if _at_edge(contour, outlines.shown.shape):
-            # a tile the picture's edge may cut off: the careful reading makes out what it
-            # can of it, at the size the whole tiles say
-            cv2.drawContours(covered, [contour], -1, 255, -1)
-            held = _held(contour, scale, tile_px, aspect)
-            rest.append((padded((x, y, bw, bh), scale, pad, (w, h)), (tile_px, aspect), held))
-            continue
-        (_, _), sides, _ = cv2.minAreaRect(contour)
-        if (
-            max(sides) / scale < float(pcfg["least_length"]) * aspect * tile_px
-            and cv2.contourArea(contour) >= float(pcfg["solid"]) * sides[0] * sides[1]
-        ):
-            # too small to hold a tile, and solid: a die, a coin (never a tile, read
-            # carefully; not a tile's pips, which are no solid thing)
-            cv2.drawContours(covered, [contour], -1, 255, -1)
-            continue
-        local = _local_size(contour, scale, tile_px, aspect, cfg)
-        group = None if local is None else read_group(image, contour, scale, to_frame, *local, cfg)
-        if group is None:
-            cv2.drawContours(covered, [contour], -1, 255, -1)
-            box = padded((x, y, bw, bh), scale, pad, (w, h))
-            size = (tile_px, aspect) if local is None else local
-            rest.append((box, size, _held(contour, scale, *size)))
-            continue
-        cells += [q for q, _ in group.faces] + list(group.backs)
-        for quad, reading in group.faces:
-            cx, cy = np.mean(np.array(quad), axis=0)
-            assert reading.face is not None  # (read_group keeps faces only)
-            obs.tiles.append(Tile(reading.face, reading.confidence, (float(cx), float(cy)), quad))
-        obs.face_down += len(group.backs)
     # everything the picture shows lies in the cells read or in a group not plain
     reach = round(float(cfg["table"]["plain_reach"]) * tile_px * scale)
-    left = left_over(outlines.shown, covered, cells, scale, reach)
+    left = left_over(outlines.shown, read.covered, cells, scale, reach)
     count = cv2.countNonZero(left)
     if count > float(cfg["table"]["plain_left"]) * (tile_px * scale) ** 2:
         return None
@@ -168,6 +145,129 @@ def read_plainly(
         ms=1000 * (time.perf_counter() - start),
     )
     return obs
+
+
+@dataclass(frozen=True, slots=True)
+class _Groups:
+    """The outlines read at one tile ``size`` (width, aspect): the plain groups' tiles and
+    backs (``obs``) and cells, and boxes round the groups not plain, to be read carefully
+    (with their tile size, and how many tiles their outline holds by its area)."""
+
+    size: tuple[float, float]
+    obs: Observation
+    cells: list[Quad]
+    rest: list[tuple[Box, tuple[float, float], float]]
+    covered: Image  # the plain groups' cells, and the groups not plain
+    skipped: int  # outlines passed over: specks, dice and coins
+    # the groups that fit a grid of whole tiles and did not read plainly: their outline, the
+    # size that fits it, and their box's place in ``rest``
+    unread: list[tuple[Array, tuple[float, float], int]]
+
+
+def _read_groups(
+    image: Image, outlines: _Outlines, size: tuple[float, float], cfg: Config, lone: bool
+) -> _Groups:
+    """Each outline read as a plain group at the tile ``size`` (or the nearest that fits
+    it whole, ``_local_size``), else boxed to be read carefully; specks passed over (what
+    matters of them is seen as not covered), dice and coins covered. ``lone``: the size is
+    the lone tiles' (not only rows side by side say it, roughly: their cells are read
+    without the pips found round them, see ``direct.read_group``)."""
+    pcfg = cfg["photo"]
+    tile_px, aspect = size
+    scale = outlines.scale
+    h, w = image.shape[:2]
+    least = float(cfg["table"]["plain_least"]) * (tile_px * scale) ** 2
+    to_frame = np.eye(3)
+    obs = Observation(tile_px=tile_px)
+    cells: list[Quad] = []
+    rest: list[tuple[Box, tuple[float, float], float]] = []
+    covered = np.zeros_like(outlines.shown)
+    pad = float(cfg["table"]["plain_rest_pad"]) * tile_px
+    unread: list[tuple[Array, tuple[float, float], int]] = []
+    skipped = 0
+    for contour in outlines.contours:
+        if cv2.contourArea(contour) < least:
+            skipped += 1
+            continue  # a speck (what matters of it is seen below, as not covered)
+        x, y, bw, bh = cv2.boundingRect(contour)
+        if _at_edge(contour, outlines.shown.shape):
+            # a tile the picture's edge may cut off: the careful reading makes out what it
+            # can of it, at the size the whole tiles say
+            cv2.drawContours(covered, [contour], -1, 255, -1)
+            held = _held(contour, scale, tile_px, aspect)
+            rest.append((padded((x, y, bw, bh), scale, pad, (w, h)), (tile_px, aspect), held))
+            continue
+        (_, _), sides, _ = cv2.minAreaRect(contour)
+        if (
+            max(sides) / scale < float(pcfg["least_length"]) * aspect * tile_px
+            and cv2.contourArea(contour) >= float(pcfg["solid"]) * sides[0] * sides[1]
+        ):
+            # too small to hold a tile, and solid: a die, a coin (never a tile, read
+            # carefully; not a tile's pips, which are no solid thing)
+            cv2.drawContours(covered, [contour], -1, 255, -1)
+            skipped += 1
+            continue
+        local = _local_size(contour, scale, tile_px, aspect, cfg)
+        group = (
+            None
+            if local is None
+            else read_group(image, contour, scale, to_frame, *local, cfg, found_pips=lone)
+        )
+        if group is None:
+            cv2.drawContours(covered, [contour], -1, 255, -1)
+            box = padded((x, y, bw, bh), scale, pad, (w, h))
+            fit = (tile_px, aspect) if local is None else local
+            if local is not None:
+                unread.append((contour, local, len(rest)))
+            rest.append((box, fit, _held(contour, scale, *fit)))
+            continue
+        cells += [q for q, _ in group.faces] + list(group.backs)
+        for quad, reading in group.faces:
+            cx, cy = np.mean(np.array(quad), axis=0)
+            assert reading.face is not None  # (read_group keeps faces only)
+            obs.tiles.append(Tile(reading.face, reading.confidence, (float(cx), float(cy)), quad))
+        obs.face_down += len(group.backs)
+    return _Groups(size, obs, cells, rest, covered, skipped, unread)
+
+
+def _all_plain(read: _Groups, first: _Groups) -> bool:
+    """Is every outline read plainly at ``read``'s size, none passed over that the first
+    size read?"""
+    return not read.rest and read.skipped <= first.skipped
+
+
+def _as_lined(image: Image, outlines: _Outlines, read: _Groups, cfg: Config) -> _Groups:
+    """The groups not read plainly read as a set with lines, where every tile, lone tiles
+    too, may show the line (``direct.read_group``'s ``alone``), and taken so where their
+    cells show it as a set with lines does, as the careful reading asks of a picture read
+    again so (``lines.min_shown`` of them at least, and more than ``lines.shown_share``;
+    one alone is also two dice side by side, or a tile's end against another's). A set with
+    a faint groove between every tile's halves is no rarity, and its lone tiles are
+    otherwise all in doubt, the picture read carefully twice."""
+    lined = []
+    for contour, local, k in read.unread:
+        group = read_group(image, contour, outlines.scale, np.eye(3), *local, cfg, alone=True)
+        if group is not None:
+            lined.append((group, k))
+    shown = sum(group.shown for group, _ in lined)
+    cells = sum(len(group.faces) for group, _ in lined)
+    lcfg = cfg["lines"]
+    if shown < int(lcfg["min_shown"]) or shown <= float(lcfg["shown_share"]) * cells:
+        return read
+    taken = {k for _, k in lined}
+    obs = replace(read.obs, tiles=list(read.obs.tiles))
+    for group, _ in lined:
+        for quad, reading in group.faces:
+            cx, cy = np.mean(np.array(quad), axis=0)
+            assert reading.face is not None  # (read_group keeps faces only)
+            obs.tiles.append(Tile(reading.face, reading.confidence, (float(cx), float(cy)), quad))
+    return replace(
+        read,
+        obs=obs,
+        cells=read.cells + [q for group, _ in lined for q, _ in group.faces],
+        rest=[r for k, r in enumerate(read.rest) if k not in taken],
+        unread=[u for u in read.unread if u[2] not in taken],
+    )
 
 
 def _outlines(image: Image, cfg: Config, half: Image | None = None) -> _Outlines | None:
@@ -333,6 +433,64 @@ def _tile_size(outlines: _Outlines, cfg: Config) -> tuple[float, float] | None:
     if width < float(cfg["locate"]["min_width_px"]):
         return None
     return width, float(np.median([a for _, a in narrowest]))
+
+
+def _tile_sizes(
+    outlines: _Outlines, first: tuple[float, float] | None, cfg: Config
+) -> list[tuple[float, float]]:
+    """The tile sizes (width, aspect) to read the outlines at, in turn: ``first``, the lone
+    tiles' and rows' end to end (``_tile_size``), where there are any; then, to at most
+    ``photo.size_tries`` in all, those the outlines say as grids of tiles (``_GRIDS``): rows
+    side by side say it ambiguously (a row of four side by side is shaped like one tile
+    twice as wide), so the size most outlines agree on (within ``lone_agree``) first, then
+    the one with the fewest tiles in them."""
+    pcfg = cfg["photo"]
+    lo, hi = (float(v) for v in pcfg["lone_aspect"])
+    rim = float(cfg["table"]["plain_rim"])
+    agree = float(pcfg["lone_agree"])
+    least = float(cfg["locate"]["min_width_px"])
+    # every size an outline may say: width, aspect, how many tiles it holds so, which outline
+    # (none narrower than a tile is read: a cloth's dots, each an outline, say none)
+    fits: list[tuple[float, float, int, int]] = []
+    for k, contour in enumerate(outlines.contours):
+        if _at_edge(contour, outlines.shown.shape):
+            continue
+        (_, _), (a, b), _ = cv2.minAreaRect(contour)
+        short, long = sorted((a, b))
+        if short < 4 or cv2.contourArea(contour) < float(pcfg["lone_fill"]) * short * long:
+            continue
+        for across, along in ((short, long), (long, short)):
+            for m, n in _GRIDS:
+                width = across / (m + rim)
+                aspect = (along - rim * width) / (n * width)
+                if lo <= aspect <= hi and width / outlines.scale >= least:
+                    fits.append((width / outlines.scale, aspect, m * n, k))
+    sizes = [] if first is None else [first]
+    if not fits:
+        return sizes
+    # for each size, how many outlines agree on its width, and how many tiles the fewest
+    # they hold at it (each outline counted once, by its fit that holds the fewest)
+    table = np.array(fits)
+    near = np.abs(np.log(table[:, None, 0] / table[None, :, 0])) <= agree  # (size, fit)
+    held = np.where(near, table[None, :, 2], np.inf)
+    owners = table[:, 3].astype(np.intp)
+    fewest = np.full((len(fits), int(owners.max()) + 1), np.inf)
+    np.minimum.at(fewest.T, owners, held.T)
+    agreed = np.isfinite(fewest)
+    votes = agreed.sum(axis=1)
+    tiles = np.where(agreed, fewest, 0).sum(axis=1)
+    for i in np.lexsort((table[:, 0], tiles, -votes)):
+        width, aspect = float(table[i, 0]), float(table[i, 1])
+        if len(sizes) >= int(pcfg["size_tries"]):
+            break
+        if all(abs(np.log(width / w)) > agree for w, _ in sizes):
+            sizes.append((width, aspect))
+    return [s for s in sizes if s[0] >= float(cfg["locate"]["min_width_px"])]
+
+
+#: the grids of tiles an outline may hold (across, along): a row end to end, or tiles side
+#: by side, one or two long
+_GRIDS = [(1, n) for n in (1, 2, 3, 4)] + [(m, n) for n in (1, 2) for m in (2, 3, 4)]
 
 
 def _at_edge(contour: Array, shape: tuple[int, ...]) -> bool:

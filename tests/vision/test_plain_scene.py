@@ -14,9 +14,9 @@ import pytest
 
 from vision.config import Config, load_config
 from vision.locate import inside
-from vision.plain_scene import _outlines, _tile_size, read_plainly
+from vision.plain_scene import _outlines, _tile_size, _tile_sizes, read_plainly
 from vision.recognizer import recognize
-from vision.synth import render_scene
+from vision.synth import render_scene, render_tile
 from vision.types import Image, Observation, Quad
 
 
@@ -320,3 +320,81 @@ def test_a_large_picture_is_read_plainly_at_the_careful_reading_s_size_in_its_ow
 def test_switched_off_the_picture_is_read_carefully() -> None:
     image, _ = render_scene(1039)
     assert read_plainly(image, _careful(), recognize) is None
+
+
+def _rows_side_by_side(rows: list[list[str]], width: int = 40) -> tuple[Image, list[str]]:
+    """Clean tiles, upright, laid side by side in rows apart from each other on a felt."""
+    image = _felt((60, 110, 40))
+    faces: list[str] = []
+    x0 = 40
+    for k, row in enumerate(rows):
+        for face in row:
+            tile, truth = render_tile(face, seed=len(faces), width=width)
+            xs, ys = zip(*truth.corners, strict=True)
+            crop = tile[round(min(ys)) : round(max(ys)), round(min(xs)) : round(max(xs))]
+            y0 = 60 + 40 * k
+            image[y0 : y0 + crop.shape[0], x0 : x0 + crop.shape[1]] = crop
+            x0 += crop.shape[1]
+            faces.append(face)
+        x0 += 2 * width
+    return image, faces
+
+
+def test_rows_side_by_side_with_no_tile_alone_say_the_tile_size() -> None:
+    # a row of four side by side is shaped like one tile twice as wide (80 x 86), and no
+    # tile lies alone nor end to end to say otherwise
+    image, faces = _rows_side_by_side([["6-5", "4-2", "3-1", "5-5"], ["2-2", "6-1", "4-4"]])
+    cfg = load_config("recognize")
+    outlines = _outlines(image, cfg)
+    assert outlines is not None
+    assert _tile_size(outlines, cfg) is None or _tile_size(outlines, cfg)[0] > 70
+    sizes = _tile_sizes(outlines, _tile_size(outlines, cfg), cfg)
+    assert any(w == pytest.approx(40, rel=0.08) for w, _ in sizes)
+    obs = recognize(image)
+    assert obs.debug["plain"] is True
+    assert _faces(obs) == Counter(faces)
+
+
+def _apart(faces: list[str], scheme: str, lined: bool) -> Image:
+    """Clean tiles, upright, apart on a felt; of a set with a line between the halves."""
+    synth = copy.deepcopy(load_config("synth"))
+    synth["tile"]["centre_line_share"] = 1.0 if lined else 0.0
+    image = _felt((60, 110, 40))
+    for k, face in enumerate(faces):
+        tile, _ = render_tile(face, seed=0, scheme=scheme, width=44.0, cfg=synth)
+        x = 20 + 150 * k
+        image[30 : 30 + tile.shape[0], x : x + tile.shape[1]] = tile
+    return image
+
+
+@pytest.mark.parametrize("scheme", ["dark", "ivory"])
+def test_lone_tiles_of_a_set_with_lines_are_read_plainly(scheme: str) -> None:
+    """Each shows a line across its middle, as a seam of two tiles end to end would: alone,
+    each outline is in doubt, but two or more, and most of them, showing it say the set has
+    lines (as the careful reading's second reading asks); read carefully, twice, before."""
+    faces = ["3-1", "5-2", "4-2"]
+    obs = recognize(_apart(faces, scheme, lined=True))
+    assert obs.debug["plain"] is True
+    assert _faces(obs) == Counter(faces)
+
+
+def test_one_lone_tile_showing_a_line_is_no_set_with_lines() -> None:
+    # (two dice side by side are shaped so, their seam across the middle)
+    obs = read_plainly(_apart(["3-1"], "dark", lined=True), load_config("recognize"), recognize)
+    assert obs is None or obs.debug["plain"] is False
+    assert read_plainly(_apart(["3-1"], "dark", lined=False), load_config("recognize"), recognize)
+
+
+def test_a_pair_side_by_side_of_big_pips_is_never_misread() -> None:
+    """Seed 8036 with big pips (0.3 to 0.38 W): a 6-5 and a 1-1 side by side, a square
+    outline, and no tile alone. Read at the size the pair says, its cell a little short of
+    the 6-5, the 5's pips ran together; found again round the cell, two of its five were
+    found, and a blob of three holding one was counted as one: a 6-3, sure. A reading so
+    is now sure only where it counts as many pips as were found in the cell."""
+    synth = copy.deepcopy(load_config("synth"))
+    synth["tile"]["pip_diameter"] = [0.3, 0.38]
+    image, truth = render_scene(8036, cfg=synth)
+    obs = recognize(image)
+    for tile in obs.tiles:
+        assert [t.face for t in truth.face_up if inside(tile.center, t.corners)] == [tile.face]
+    assert len(obs.tiles) >= 2
