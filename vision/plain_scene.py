@@ -25,6 +25,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from typing import overload
 
 import cv2
 import numpy as np
@@ -76,12 +77,12 @@ def read_plainly(
     # (nor where it passes over more outlines than the first, as specks or dice: at twice
     # the size, a lone tile is too short to hold one)
     first = _read_groups(image, outlines, sizes[0], cfg, lone is not None)
-    read = first
+    read: _Groups | None = first
     for size in sizes[1:]:
-        if _all_plain(read, first):
+        if read is not None and _all_plain(read, first):
             break
-        read = _read_groups(image, outlines, size, cfg, False)
-    if not _all_plain(read, first):
+        read = _read_groups(image, outlines, size, cfg, False, whole=True)
+    if read is None or not _all_plain(read, first):
         if lone is None:
             # (rows side by side alone: a box round one read carefully at a size they say
             # may take a cell across two tiles' halves for a tile; the whole picture's
@@ -164,14 +165,37 @@ class _Groups:
     unread: list[tuple[Array, tuple[float, float], int]]
 
 
+@overload
 def _read_groups(
     image: Image, outlines: _Outlines, size: tuple[float, float], cfg: Config, lone: bool
-) -> _Groups:
+) -> _Groups: ...
+
+
+@overload
+def _read_groups(
+    image: Image,
+    outlines: _Outlines,
+    size: tuple[float, float],
+    cfg: Config,
+    lone: bool,
+    whole: bool,
+) -> _Groups | None: ...
+
+
+def _read_groups(
+    image: Image,
+    outlines: _Outlines,
+    size: tuple[float, float],
+    cfg: Config,
+    lone: bool,
+    whole: bool = False,
+) -> _Groups | None:
     """Each outline read as a plain group at the tile ``size`` (or the nearest that fits
     it whole, ``_local_size``), else boxed to be read carefully; specks passed over (what
     matters of them is seen as not covered), dice and coins covered. ``lone``: the size is
     the lone tiles' (not only rows side by side say it, roughly: their cells are read
-    without the pips found round them, see ``direct.read_group``)."""
+    without the pips found round them, see ``direct.read_group``). ``whole``: None at the
+    first group not read plainly (a size taken only if every group reads at it)."""
     pcfg = cfg["photo"]
     tile_px, aspect = size
     scale = outlines.scale
@@ -193,6 +217,8 @@ def _read_groups(
         if _at_edge(contour, outlines.shown.shape):
             # a tile the picture's edge may cut off: the careful reading makes out what it
             # can of it, at the size the whole tiles say
+            if whole:
+                return None
             cv2.drawContours(covered, [contour], -1, 255, -1)
             held = _held(contour, scale, tile_px, aspect)
             rest.append((padded((x, y, bw, bh), scale, pad, (w, h)), (tile_px, aspect), held))
@@ -214,6 +240,8 @@ def _read_groups(
             else read_group(image, contour, scale, to_frame, *local, cfg, found_pips=lone)
         )
         if group is None:
+            if whole:
+                return None
             cv2.drawContours(covered, [contour], -1, 255, -1)
             box = padded((x, y, bw, bh), scale, pad, (w, h))
             fit = (tile_px, aspect) if local is None else local
@@ -244,14 +272,18 @@ def _as_lined(image: Image, outlines: _Outlines, read: _Groups, cfg: Config) -> 
     one alone is also two dice side by side, or a tile's end against another's). A set with
     a faint groove between every tile's halves is no rarity, and its lone tiles are
     otherwise all in doubt, the picture read carefully twice."""
+    lcfg = cfg["lines"]
+    # (those that hold one tile by their area: a group of several keeps its own rule)
+    lone = [(contour, local, k) for contour, local, k in read.unread if read.rest[k][2] < 1.5]
+    if len(lone) < int(lcfg["min_shown"]):
+        return read
     lined = []
-    for contour, local, k in read.unread:
+    for contour, local, k in lone:
         group = read_group(image, contour, outlines.scale, np.eye(3), *local, cfg, alone=True)
         if group is not None:
             lined.append((group, k))
     shown = sum(group.shown for group, _ in lined)
     cells = sum(len(group.faces) for group, _ in lined)
-    lcfg = cfg["lines"]
     if shown < int(lcfg["min_shown"]) or shown <= float(lcfg["shown_share"]) * cells:
         return read
     taken = {k for _, k in lined}
