@@ -25,7 +25,6 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import overload
 
 import cv2
 import numpy as np
@@ -77,6 +76,7 @@ def read_plainly(
     # (nor where it passes over more outlines than the first, as specks or dice: at twice
     # the size, a lone tile is too short to hold one)
     first = _read_groups(image, outlines, sizes[0], cfg, lone is not None)
+    assert first is not None  # (not read whole: never None)
     read: _Groups | None = first
     for size in sizes[1:]:
         if read is not None and _all_plain(read, first):
@@ -163,23 +163,6 @@ class _Groups:
     # the groups that fit a grid of whole tiles and did not read plainly: their outline, the
     # size that fits it, and their box's place in ``rest``
     unread: list[tuple[Array, tuple[float, float], int]]
-
-
-@overload
-def _read_groups(
-    image: Image, outlines: _Outlines, size: tuple[float, float], cfg: Config, lone: bool
-) -> _Groups: ...
-
-
-@overload
-def _read_groups(
-    image: Image,
-    outlines: _Outlines,
-    size: tuple[float, float],
-    cfg: Config,
-    lone: bool,
-    whole: bool,
-) -> _Groups | None: ...
 
 
 def _read_groups(
@@ -444,13 +427,7 @@ def _tile_size(outlines: _Outlines, cfg: Config) -> tuple[float, float] | None:
     lo, hi = (float(v) for v in pcfg["lone_aspect"])
     rim = float(cfg["table"]["plain_rim"])
     found: list[tuple[float, float]] = []
-    for contour in outlines.contours:
-        if _at_edge(contour, outlines.shown.shape):
-            continue
-        (_, _), (a, b), _ = cv2.minAreaRect(contour)
-        short, long = sorted((a, b))
-        if short < 4 or cv2.contourArea(contour) < float(pcfg["lone_fill"]) * short * long:
-            continue
+    for _, short, long in _filled_rects(outlines, cfg):
         width = short / (1 + rim)  # (the outline is a rim larger than its tiles)
         for k in (1, 2, 3, 4):
             aspect = (long - rim * width) / (k * width)
@@ -484,13 +461,7 @@ def _tile_sizes(
     # every size an outline may say: width, aspect, how many tiles it holds so, which outline
     # (none narrower than a tile is read: a cloth's dots, each an outline, say none)
     fits: list[tuple[float, float, int, int]] = []
-    for k, contour in enumerate(outlines.contours):
-        if _at_edge(contour, outlines.shown.shape):
-            continue
-        (_, _), (a, b), _ = cv2.minAreaRect(contour)
-        short, long = sorted((a, b))
-        if short < 4 or cv2.contourArea(contour) < float(pcfg["lone_fill"]) * short * long:
-            continue
+    for k, short, long in _filled_rects(outlines, cfg):
         for across, along in ((short, long), (long, short)):
             for m, n in _GRIDS:
                 width = across / (m + rim)
@@ -523,6 +494,24 @@ def _tile_sizes(
 #: the grids of tiles an outline may hold (across, along): a row end to end, or tiles side
 #: by side, one or two long
 _GRIDS = [(1, n) for n in (1, 2, 3, 4)] + [(m, n) for n in (1, 2) for m in (2, 3, 4)]
+
+
+def _filled_rects(outlines: _Outlines, cfg: Config) -> list[tuple[int, float, float]]:
+    """The outlines clear of the picture's edge that nearly fill their rectangle (``lone_fill``
+    of it): each one's place in ``outlines.contours`` and its rectangle's short and long
+    sides (at the outlines' scale)."""
+    out = []
+    for k, contour in enumerate(outlines.contours):
+        if _at_edge(contour, outlines.shown.shape):
+            continue
+        (_, _), (a, b), _ = cv2.minAreaRect(contour)
+        short, long = sorted((a, b))
+        if (
+            short >= 4
+            and cv2.contourArea(contour) >= float(cfg["photo"]["lone_fill"]) * short * long
+        ):
+            out.append((k, float(short), float(long)))
+    return out
 
 
 def _at_edge(contour: Array, shape: tuple[int, ...]) -> bool:
