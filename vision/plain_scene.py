@@ -8,8 +8,10 @@ commonest hue, and how light it is about each place (a lamp's fall-off, a vignet
 own pixels' light blurred: what has another hue, or is darker than the ground about it (a
 black body, which a dark felt tints with its hue), or, on a grey ground (an ivory body's
 hue), lighter, is the tiles and whatever else lies there. Then the outlines of lone tiles
-and of rows end to end say the tile size, and every group whose outline is a grid of whole
-tiles is read as the mat's plain groups are (``direct.read_group``, each cell once, at the
+and of rows end to end say the tile size (where they leave a group not plain, or there are
+none, the sizes rows side by side say are tried too, each taken only if every group reads
+at it), and every group whose outline is a grid of whole tiles is read as the mat's plain
+groups are (``direct.read_group``, each cell once, at the
 size that fits the outline). A die or a coin (solid, too short for a tile) is passed over.
 What is not plain (a staggered row, a face beside a back, a tile in doubt, a pip-sized speck
 left over) is read the careful way in a box round it, at the size its outline says (the
