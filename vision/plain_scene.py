@@ -33,7 +33,7 @@ import numpy as np
 
 from .boxes import Box, merged, padded, within
 from .config import Config
-from .direct import left_over, read_group
+from .direct import Group, left_over, read_group
 from .segment import glare_on_ground, ground_mask
 from .types import Array, Floats, Image, Observation, Quad, Tile
 
@@ -235,10 +235,7 @@ def _read_groups(
             rest.append((box, fit, _held(contour, scale, *fit)))
             continue
         cells += [q for q, _ in group.faces] + list(group.backs)
-        for quad, reading in group.faces:
-            cx, cy = np.mean(np.array(quad), axis=0)
-            assert reading.face is not None  # (read_group keeps faces only)
-            obs.tiles.append(Tile(reading.face, reading.confidence, (float(cx), float(cy)), quad))
+        obs.tiles += _tiles(group)
         obs.face_down += len(group.backs)
     return _Groups(size, obs, cells, rest, covered, skipped, unread)
 
@@ -272,19 +269,24 @@ def _as_lined(image: Image, outlines: _Outlines, read: _Groups, cfg: Config) -> 
     if shown < int(lcfg["min_shown"]) or shown <= float(lcfg["shown_share"]) * cells:
         return read
     taken = {k for _, k in lined}
-    obs = replace(read.obs, tiles=list(read.obs.tiles))
-    for group, _ in lined:
-        for quad, reading in group.faces:
-            cx, cy = np.mean(np.array(quad), axis=0)
-            assert reading.face is not None  # (read_group keeps faces only)
-            obs.tiles.append(Tile(reading.face, reading.confidence, (float(cx), float(cy)), quad))
+    tiles = read.obs.tiles + [tile for group, _ in lined for tile in _tiles(group)]
     return replace(
         read,
-        obs=obs,
+        obs=replace(read.obs, tiles=tiles),
         cells=read.cells + [q for group, _ in lined for q, _ in group.faces],
         rest=[r for k, r in enumerate(read.rest) if k not in taken],
-        unread=[u for u in read.unread if u[2] not in taken],
+        unread=[],  # (each tried as a lined set: none left to try; and ``rest`` renumbered)
     )
+
+
+def _tiles(group: Group) -> list[Tile]:
+    """A plain group's faces as tiles (image pixels)."""
+    out = []
+    for quad, reading in group.faces:
+        cx, cy = np.mean(np.array(quad), axis=0)
+        assert reading.face is not None  # (read_group keeps faces only)
+        out.append(Tile(reading.face, reading.confidence, (float(cx), float(cy)), quad))
+    return out
 
 
 def _outlines(image: Image, cfg: Config, half: Image | None = None) -> _Outlines | None:
@@ -490,7 +492,7 @@ def _tile_sizes(
             break
         if all(abs(np.log(width / w)) > agree for w, _ in sizes):
             sizes.append((width, aspect))
-    return [s for s in sizes if s[0] >= float(cfg["locate"]["min_width_px"])]
+    return sizes  # (``first`` is no narrower either: see ``_tile_size``)
 
 
 #: the grids of tiles an outline may hold (across, along): a row end to end, or tiles side
