@@ -129,7 +129,9 @@ class _Reader:
         self.frame, self.to_frame, self.aspect, self.cfg = frame, to_frame, aspect, cfg
         self.found_pips = found_pips
         self.floor = float(cfg["read"]["min_confidence"])
-        self.done: dict[Quad, tuple[Reading, ...]] = {}
+        self.done: dict[Quad, tuple[Reading, ...]] = {}  # read both ways
+        self.again: dict[Quad, Reading | None] = {}  # read again with the pips found round it
+        self.bright: dict[Quad, bool] = {}  # the body dark, its pips light
 
     def group(self, cells: list[Quad]) -> Group | None:
         """The cells as faces read sure and backs; None if a cell is neither, or a blank
@@ -185,12 +187,21 @@ class _Reader:
         return shown
 
     def all_faces(self, cells: list[Quad]) -> bool:
-        """Does every cell read a face sure?"""
-        return all(self.sure(self.read(cell)[0]) for cell in cells)
+        """Does every cell read a face sure? (Read again with the pips found round them only
+        where every other cell reads a face sure: that costs several readings.)"""
+        later = []
+        for cell in cells:
+            if not self.sure(self.first_read(cell)[0]):
+                if not self._may_read_again(cell):
+                    return False
+                later.append(cell)
+        return all(self.sure(self.read(cell)[0]) for cell in later)
 
     def any_face(self, cells: list[Quad]) -> bool:
-        """Does a cell read a face sure?"""
-        return any(self.sure(self.read(cell)[0]) for cell in cells)
+        """Does a cell read a face sure? (Again: first as all_faces.)"""
+        if any(self.sure(self.first_read(cell)[0]) for cell in cells):
+            return True
+        return any(self.sure(self.read(cell)[0]) for cell in cells if self._may_read_again(cell))
 
     def sure(self, reading: Reading) -> bool:
         return reading.face is not None and reading.confidence >= self.floor
@@ -204,24 +215,41 @@ class _Reader:
     def read(self, cell: Quad) -> tuple[Reading, ...]:
         """The cell read as its body's shade says its pips are (light on a dark body) and,
         unless that reads a face sure, the other way too: the way that read a face sure
-        first, if either did, else the body's way first."""
+        first, if either did, else the body's way first. Where neither does and a blob in it
+        may be pips run together, it is read again with the pips found round it."""
+        readings = self.first_read(cell)
+        if self._may_read_again(cell):
+            if cell not in self.again:
+                self.again[cell] = self._with_pips(cell, self.bright[cell])
+            again = self.again[cell]
+            if again is not None:
+                return (again,)
+        return readings
+
+    def first_read(self, cell: Quad) -> tuple[Reading, ...]:
+        """The cell read both ways (as ``read``), not yet again with the pips found round it."""
         if cell not in self.done:
             self.done[cell] = self._read(cell)
         return self.done[cell]
 
+    def _may_read_again(self, cell: Quad) -> bool:
+        readings = self.first_read(cell)
+        return (
+            self.found_pips
+            and len(readings) == 2
+            and not self.sure(readings[0])
+            and any(d.startswith("blob of") for r in readings for d in r.defects)
+        )
+
     def _read(self, cell: Quad) -> tuple[Reading, ...]:
         quad = self.in_frame(cell)
-        bright = _dark_body(self.frame, quad)
+        bright = self.bright[cell] = _dark_body(self.frame, quad)
         first = read_tile(self.frame, quad, bright, self.aspect, self.cfg["read"])
         if self.sure(first):
             return (first,)
         second = read_tile(self.frame, quad, not bright, self.aspect, self.cfg["read"])
         if self.sure(second):
             return (second, first)
-        if self.found_pips and any(d.startswith("blob of") for d in first.defects + second.defects):
-            again = self._with_pips(cell, bright)
-            if again is not None:
-                return (again,)
         return (first, second)
 
     def _with_pips(self, cell: Quad, bright: bool) -> Reading | None:
