@@ -17,7 +17,7 @@ import numpy as np
 from .boxes import Box, merged, padded
 from .calibrate import Calibration
 from .config import Config, load_config
-from .direct import filled, left_over, read_group
+from .direct import Group, filled, left_over, read_group
 from .layout import MatLayout, load_layout
 from .locate import cuts, held_by
 from .read import blank_either_way, read_tile
@@ -25,6 +25,10 @@ from .recognizer import recognize
 from .segment import glare_on_ground, ground_mask
 from .timing import Laps
 from .types import Floats, Image, Observation, Quad, Tile
+
+#: a box's plain groups (None where not all it holds is plain or careful) and the outlines of
+#: its lone tiles not read plainly (see ``TableRecognizer._plain``)
+_Plain = tuple[Observation | None, list[Floats]]
 
 
 class TableRecognizer:
@@ -50,6 +54,9 @@ class TableRecognizer:
         # the last frame read: its small top-down view, its observation, and what was read in
         # each box holding something; a frame that shows the same is not read again
         self._last: tuple[Image, Observation, dict[Box, Observation]] | None = None
+        #: the set on the table has a line between each tile's halves (learnt from what it
+        #: shows, and kept): its lone tiles are read as such a set's
+        self.lined = False
 
     def top_down(
         self, frame: Image, scale: float = 1.0, box: tuple[int, int, int, int] | None = None
@@ -99,32 +106,27 @@ class TableRecognizer:
         seeds = []
         radii = []
         parts: dict[Box, Observation] = {}
-        kept = plain = 0  # boxes whose reading is the last frame's; boxes read plainly
+        plainly: dict[Box, _Plain] = {}  # the boxes read this frame, their plain groups first
         for box in self._occupied(small, ground, tile_px):
             # only where something lies on the mat (most of it is bare), and only what
             # changed since the last frame read
-            x0, y0 = box[:2]
-            part: Observation | None
             if last is not None and box in last[2] and self._same(small, last[0], box):
-                part, fresh = last[2][box], False
-                kept += 1
+                parts[box] = last[2][box]
             else:
-                fresh = True
-                part = self._plain(frame, half, box, ground, tile_px)
-                if part is not None:
-                    plain += bool(part.debug["plain"])
-                    rests: list[Box] = part.debug["plain_rest"]  # type: ignore[assignment]
-                    careful = [(rest, self._careful(frame, rest, ground)) for rest in rests]
-                    if any(c.uncertain for _, c in careful):
-                        # a box round a group alone can leave in doubt what the box as a
-                        # whole reads (its pips are weighed together: how large, which
-                        # are a tile's)
-                        careful = [(box, self._careful(frame, box, ground))]
-                    for rest, reading in careful:
-                        self._add_careful(part, box, rest, reading)
-            if part is None:
-                part = self._careful(frame, box, ground)
-            parts[box] = part
+                plainly[box] = self._plain(frame, half, box, ground, tile_px)
+        if plainly and not self.lined and self._shows_lines(frame, parts, plainly, tile_px):
+            # the set has lines (and keeps them): its lone tiles, in doubt until now, read again
+            self.lined = True
+            lone_kept = [b for b, part in parts.items() if part.debug["lone"]]
+            for box in lone_kept + [b for b, (_, lone) in plainly.items() if lone]:
+                plainly[box] = self._plain(frame, half, box, ground, tile_px)
+        for box, groups in plainly.items():
+            parts[box] = self._careful_rest(frame, box, ground, groups)
+        fresh = set(plainly)
+        kept = len(parts) - len(fresh)  # boxes whose reading is the last frame's
+        plain = sum(bool(parts[box].debug.get("plain")) for box in fresh)  # boxes read plainly
+        for box, part in parts.items():
+            x0, y0 = box[:2]
             for t in part.tiles:
                 quad = tuple((x + x0, y + y0) for x, y in t.corners)
                 obs.tiles.append(
@@ -138,12 +140,13 @@ class TableRecognizer:
             obs.debug.setdefault("doubtful", []).extend(part.debug.get("doubtful", []))  # type: ignore[attr-defined]
             seeds.append(np.add(np.asarray(part.debug.get("pips", np.zeros((0, 2)))), (x0, y0)))
             radii.append(np.asarray(part.debug.get("pip_radii", np.zeros(0))))
-            if fresh:
+            if box in fresh:
                 for stage, ms in dict(part.debug.get("stages_ms", {})).items():  # type: ignore[call-overload]
                     stages[stage] = stages.get(stage, 0.0) + float(ms)
         laps.lap("recognize")
         # (read: boxes read this frame, plainly or not; kept: the last frame's readings)
         obs.debug["boxes"] = {"read": len(parts) - kept, "kept": kept, "plain": plain}
+        obs.debug["lined"] = self.lined
         tiles = []
         for t in obs.tiles:
             corners = cv2.perspectiveTransform(
@@ -184,6 +187,63 @@ class TableRecognizer:
         obs.debug["ms"] = laps.total
         self._last = (small, obs, parts)
         return obs
+
+    def _careful_rest(
+        self, frame: Image, box: Box, ground: tuple[float, float, float], plainly: _Plain
+    ) -> Observation:
+        """What the box holds (box pixels): its plain groups as ``_plain`` read them, the
+        rest read carefully; in ``debug``, ``lone``: the outlines of lone tiles not read
+        plainly (see ``_plain``)."""
+        part, lone = plainly
+        if part is not None:
+            rests: list[Box] = part.debug["plain_rest"]  # type: ignore[assignment]
+            careful = [(rest, self._careful(frame, rest, ground)) for rest in rests]
+            if any(c.uncertain for _, c in careful):
+                # a box round a group alone can leave in doubt what the box as a whole reads
+                # (its pips are weighed together: how large, which are a tile's)
+                careful = [(box, self._careful(frame, box, ground))]
+            for rest, reading in careful:
+                self._add_careful(part, box, rest, reading)
+        else:
+            part = self._careful(frame, box, ground)
+        part.debug["lone"] = lone
+        return part
+
+    def _shows_lines(
+        self,
+        frame: Image,
+        parts: dict[Box, Observation],
+        plainly: dict[Box, _Plain],
+        tile_px: float,
+    ) -> bool:
+        """Does the set on the table have a line between each tile's halves? A group of
+        several read as such a set says so; else its lone tiles not read plainly (in the
+        boxes read this frame, ``plainly``, and the last frame's, ``parts``), read as tiles
+        of such a set, as ``plain_scene`` asks of a picture's (``lines.min_shown`` of them at
+        least showing the line, and more than ``lines.shown_share`` of those read: one alone
+        is also two dice side by side). Until the set is known to have lines, its lone
+        tiles are left to the careful reading, which leaves them in doubt."""
+        if any(part is not None and part.debug["lined"] for part, _ in plainly.values()):
+            return True
+        lone = [c for part in parts.values() for c in part.debug["lone"]]  # type: ignore[attr-defined]
+        lone += [c for _, outlines in plainly.values() for c in outlines]
+        lcfg = self.cfg["lines"]
+        if len(lone) < int(lcfg["min_shown"]):
+            return False
+        scale = float(self.cfg["table"]["face_down_scale"])
+        read = [self._group(frame, contour, scale, tile_px, alone=True) for contour in lone]
+        groups = [g for g in read if g is not None]
+        shown = sum(g.shown for g in groups)
+        cells = sum(len(g.faces) for g in groups)
+        return shown >= int(lcfg["min_shown"]) and shown > float(lcfg["shown_share"]) * cells
+
+    def _group(
+        self, frame: Image, contour: Floats, scale: float, tile_px: float, alone: bool
+    ) -> Group | None:
+        """The group outlined by ``contour`` (top-down pixels at ``scale``) read plainly."""
+        return read_group(
+            frame, contour, scale, self.from_top, tile_px, self.aspect, self.cfg, alone=alone
+        )
 
     def _same(self, small: Image, before: Image, box: Box | None) -> bool:
         """Does the small top-down view show the same as before, in the box (full-size
@@ -338,15 +398,18 @@ class TableRecognizer:
         box: Box,
         ground: tuple[float, float, float],
         tile_px: float,
-    ) -> Observation | None:
+    ) -> _Plain:
         """The box's plain groups read plainly (``vision.direct``), as the careful reading
         would give them (box pixels); in ``debug``, their backs' zones and their cells
         (top-down pixels), and boxes round the groups not plain (``plain_rest``), to be read
         carefully. None where no group is plain or the groups are not all the box shows.
-        ``half``: the top-down view at ``face_down_scale``."""
+        ``half``: the top-down view at ``face_down_scale``. Also the outlines (in ``half``'s
+        pixels) of lone tiles not read plainly; and in ``debug``, ``lined``: whether a group
+        of several was read as a set with lines."""
         cfg = self.cfg["table"]
+        lone: list[Floats] = []
         if not bool(cfg["plain_groups"]):
-            return None
+            return None, lone
         start = time.perf_counter()
         scale = float(cfg["face_down_scale"])
         x0, y0, x1, y1 = box
@@ -370,22 +433,20 @@ class TableRecognizer:
         cells: list[Quad] = []
         rest: list[Box] = []  # round the groups not plain: read carefully
         pad = float(cfg["plain_rest_pad"]) * tile_px
+        a_tile = self.aspect * (tile_px * scale) ** 2
+        lined = False
         for contour in contours:
-            if cv2.contourArea(contour) < least:
+            area = cv2.contourArea(contour)
+            if area < least:
                 continue  # a speck (what matters of it is seen below, as not covered)
-            group = read_group(
-                frame,
-                contour + np.array((w0, h0)),
-                scale,
-                self.from_top,
-                tile_px,
-                self.aspect,
-                self.cfg,
-            )
+            group = self._group(frame, contour + np.array((w0, h0)), scale, tile_px, self.lined)
             if group is None:
+                if area < float(cfg["lone_area"]) * a_tile:
+                    lone.append(contour + np.array((w0, h0)))
                 cv2.drawContours(covered, [contour], -1, 255, -1)
                 rest.append(padded(cv2.boundingRect(contour), scale, pad, self.size, (w0, h0)))
                 continue
+            lined = lined or (group.shown > 0 and len(group.faces) > 1)
             cells += [q for q, _ in group.faces] + list(group.backs)
             for quad, reading in group.faces:
                 inner = tuple((x - x0, y - y0) for x, y in quad)
@@ -398,20 +459,21 @@ class TableRecognizer:
                 x, y = np.mean(np.array(quad), axis=0) / self.ppm
                 backs.append(self.layout.zone_at((float(x), float(y))))
         if rest and not cells:
-            return None  # nothing plain: the box is read carefully, as a whole
+            return None, lone  # nothing plain: the box is read carefully, as a whole
         # everything the box shows lies in the cells read or in a group not plain
         reach = round(float(cfg["plain_reach"]) * tile_px * scale)
         left = cv2.countNonZero(left_over(shown, covered, cells, scale, reach, (w0, h0)))
         if left > float(cfg["plain_left"]) * (tile_px * scale) ** 2:
-            return None
+            return None, lone
         part.debug.update(
             plain=not rest,
             plain_backs=backs,
             plain_cells=cells,
             plain_rest=merged(rest),
             stages_ms={"plain": 1000 * (time.perf_counter() - start)},
+            lined=lined,
         )
-        return part
+        return part, lone
 
     def _face_down(
         self,

@@ -214,6 +214,51 @@ def test_a_lined_row_where_one_cell_alone_shows_the_line_is_read() -> None:
     assert seat1 == ["1-1", "3-1", "4-4", "6-1"]
 
 
+#: seed 11113's table of a lined set: two lone tiles (seat0's 5-1, seat3's 6-3), rows of two
+#: and three
+_LONE_AND_ROWS: dict[str, list[str | None]] = {
+    "seat0.play": ["5-1"],
+    "seat0.won": [None] * 3,
+    "seat1.play": ["4-2", "4-4"],
+    "seat1.won": [None] * 2,
+    "seat2.play": ["4-1", "3-3", "4-4"],
+    "seat2.won": [None] * 4,
+    "seat3.play": ["6-3"],
+    "seat3.won": [None] * 4,
+}
+
+
+def test_the_lone_tiles_of_a_lined_set_on_the_mat_are_read() -> None:
+    """A lone tile of a set with lines shows a line across its middle, as a cell across two
+    tiles' ends does, and was left in doubt on the mat (14 of the 25 tiles lost on our lined
+    tables, 11100-11179). Where the table shows the set has lines (a row read as a lined
+    set's, or two lone tiles and more showing the line), its lone tiles are read as a lined
+    set's, as on a plain photo."""
+    obs, truth = _lined_table(_LONE_AND_ROWS, 11113)
+    assert sorted(t.face for t in obs.tiles) == sorted(t.face for t in truth.face_up)
+    assert obs.uncertain == 0
+    assert obs.debug["lined"] is True
+
+
+def test_a_table_that_has_shown_its_set_has_lines_reads_a_lone_tile_of_it_later() -> None:
+    """One lone tile alone says nothing of the set (it may be two dice side by side): on a
+    table that has shown nothing else it stays in doubt. A table that has shown its set has
+    lines (rows of it read as a lined set's) keeps that, and reads it."""
+    synth = copy.deepcopy(load_config("synth"))
+    synth["tile"]["centre_line_share"] = 1.0
+    rows, _ = render_table(_LONE_AND_ROWS, 11113, cfg=synth)
+    lone_only = {"seat0.play": _LONE_AND_ROWS["seat0.play"]}
+    alone, _ = render_table(lone_only, 11113, cfg=synth)
+    calibration = find_mat(rows)
+    fresh = TableRecognizer(calibration).observe(alone)
+    assert (fresh.tiles, fresh.uncertain, fresh.debug["lined"]) == ([], 1, False)
+    table = TableRecognizer(calibration)
+    table.observe(rows)
+    later = table.observe(alone)
+    assert [(t.face, t.zone) for t in later.tiles] == [("5-1", "seat0.play")]
+    assert later.uncertain == 0
+
+
 @pytest.mark.parametrize("scheme", ["dark", "ivory"])
 def test_a_back_in_a_row_of_faces_is_read_plainly_with_them(scheme: str) -> None:
     """A player's row with a tile laid face down among the faces: the blank cell has the
