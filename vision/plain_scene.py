@@ -165,6 +165,7 @@ class _Groups:
     # the groups that fit a grid of whole tiles and did not read plainly: their outline, the
     # size that fits it, and their box's place in ``rest``
     unread: list[tuple[Array, tuple[float, float], int]]
+    lined: bool = False  # a group of several read as a set with lines
 
 
 def _read_groups(
@@ -194,6 +195,7 @@ def _read_groups(
     pad = float(cfg["table"]["plain_rest_pad"]) * tile_px
     unread: list[tuple[Array, tuple[float, float], int]] = []
     skipped = 0
+    lined = False
     for contour in outlines.contours:
         if cv2.contourArea(contour) < least:
             skipped += 1
@@ -237,7 +239,8 @@ def _read_groups(
         cells += [q for q, _ in group.faces] + list(group.backs)
         obs.tiles += _tiles(group)
         obs.face_down += len(group.backs)
-    return _Groups(size, obs, cells, rest, covered, skipped, unread)
+        lined = lined or (group.shown > 0 and len(group.faces) > 1)
+    return _Groups(size, obs, cells, rest, covered, skipped, unread, lined)
 
 
 def _all_plain(read: _Groups, first: _Groups) -> bool:
@@ -251,13 +254,14 @@ def _as_lined(image: Image, outlines: _Outlines, read: _Groups, cfg: Config) -> 
     too, may show the line (``direct.read_group``'s ``alone``), and taken so where their
     cells show it as a set with lines does, as the careful reading asks of a picture read
     again so (``lines.min_shown`` of them at least, and more than ``lines.shown_share``;
-    one alone is also two dice side by side, or a tile's end against another's). A set with
-    a faint groove between every tile's halves is no rarity, and its lone tiles are
-    otherwise all in doubt, the picture read carefully twice."""
+    one alone is also two dice side by side, or a tile's end against another's), or where
+    a group of several read plainly as such a set's already. A set with a faint groove
+    between every tile's halves is no rarity, and its lone tiles are otherwise all in
+    doubt, the picture read carefully twice."""
     lcfg = cfg["lines"]
     # (those that hold one tile by their area: a group of several keeps its own rule)
     lone = [(contour, local, k) for contour, local, k in read.unread if read.rest[k][2] < 1.5]
-    if len(lone) < int(lcfg["min_shown"]):
+    if not lone or (len(lone) < int(lcfg["min_shown"]) and not read.lined):
         return read
     lined = []
     for contour, local, k in lone:
@@ -266,7 +270,9 @@ def _as_lined(image: Image, outlines: _Outlines, read: _Groups, cfg: Config) -> 
             lined.append((group, k))
     shown = sum(group.shown for group, _ in lined)
     cells = sum(len(group.faces) for group, _ in lined)
-    if shown < int(lcfg["min_shown"]) or shown <= float(lcfg["shown_share"]) * cells:
+    if not read.lined and (
+        shown < int(lcfg["min_shown"]) or shown <= float(lcfg["shown_share"]) * cells
+    ):
         return read
     taken = {k for _, k in lined}
     tiles = read.obs.tiles + [tile for group, _ in lined for tile in _tiles(group)]

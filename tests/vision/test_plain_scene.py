@@ -378,6 +378,37 @@ def test_lone_tiles_of_a_set_with_lines_are_read_plainly(scheme: str) -> None:
     assert _faces(obs) == Counter(faces)
 
 
+def _lined_row_and_lone(row: list[str], lone: str, scheme: str) -> Image:
+    """A set with a line between the halves: a row side by side and, apart, a lone tile."""
+    synth = copy.deepcopy(load_config("synth"))
+    synth["tile"]["centre_line_share"] = 1.0
+    image = _felt((60, 110, 40))
+    x0 = 40
+    for k, face in enumerate([*row, None, lone]):
+        if face is None:
+            x0 += 120
+            continue
+        tile, truth = render_tile(face, seed=k, scheme=scheme, width=40, cfg=synth)
+        xs, ys = zip(*truth.corners, strict=True)
+        crop = tile[round(min(ys)) : round(max(ys)), round(min(xs)) : round(max(xs))]
+        image[60 : 60 + crop.shape[0], x0 : x0 + crop.shape[1]] = crop
+        x0 += crop.shape[1]
+    return image
+
+
+@pytest.mark.parametrize("scheme", ["dark", "ivory"])
+@pytest.mark.parametrize(("row", "lone"), [(["6-5", "4-2", "3-1"], "5-2"), (["2-2", "6-1"], "4-3")])
+def test_a_lone_tile_beside_a_row_read_as_a_set_with_lines_is_read_plainly(
+    row: list[str], lone: str, scheme: str
+) -> None:
+    """The row read plainly as a set with lines says the set has them: the lone tile, whose
+    line alone says nothing (two dice side by side show one), is read as a tile of it. The
+    picture was read carefully, whole, before."""
+    obs = recognize(_lined_row_and_lone(row, lone, scheme))
+    assert obs.debug["plain"] is True
+    assert _faces(obs) == Counter([*row, lone])
+
+
 def test_one_lone_tile_showing_a_line_is_no_set_with_lines() -> None:
     # (two dice side by side are shaped so, their seam across the middle)
     obs = read_plainly(_apart(["3-1"], "dark", lined=True), load_config("recognize"), recognize)
