@@ -167,6 +167,7 @@ def cuts(
     eb = np.array([-math.sin(theta), math.cos(theta)])  # along side b
     length = aspect * width
     snap = float(cfg["snap"])
+    lo_aspect, hi_aspect = (float(v) for v in cfg["cell_aspect"])
     # a region may be short of its tile's length (a sheen, a scratch stopped its growth), not
     # of its width
     under = float(cfg["underhang"]) if known and short else 0.0
@@ -188,6 +189,13 @@ def cuts(
                         continue
                     if overhang > 0 and (na if tile_along_a else nb) != 1:
                         continue  # flush tiles only side by side in one line
+                    # (cells of the region's own size: a tile's shape still, not a playing
+                    # card's, 1.4 times as long as wide, cut as one tile of a size its pips say)
+                    cell_long, cell_wide = (
+                        (ua / na, ub / nb) if tile_along_a else (ub / nb, ua / na)
+                    )
+                    if not known and not lo_aspect <= cell_long / cell_wide <= hi_aspect:
+                        continue
                     centre = np.array([cx, cy]) + sa * ea + sb * eb
                     # with the size known, the cells keep it: a region's blurred rim makes it a
                     # few pixels larger than its tiles all round
@@ -367,6 +375,8 @@ def strip_cuts(
                 continue
 
             image = _Frame(origin, e_across, e_long, not strip_along)
+            if not known and not all(_tile_shaped(c, strip_along, cfg) for c in cells):
+                continue  # (as in ``cuts``)
             slots = [_centred(c, strip_w, cell) for c in cells] if known else cells
             quads = tuple(
                 (image(x0, y0), image(x1, y0), image(x1, y1), image(x0, y1))
@@ -390,6 +400,16 @@ def strip_cuts(
                 seams.append((image(x, min(ys)), image(x, max(ys))))
             out.append(Cut(quads, tuple(seams), middles, along_a, False))
     return out
+
+
+def _tile_shaped(slot: tuple[float, float, float, float], along: bool, cfg: Config) -> bool:
+    """Is a strip's slot (x0, x1, y0, y1; y along the tile, or across it where not
+    ``along``) shaped as a tile is (``cell_aspect``)?"""
+    across, length = slot[1] - slot[0], slot[3] - slot[2]
+    if not along:
+        across, length = length, across
+    lo, hi = (float(v) for v in cfg["cell_aspect"])
+    return across > 0 and lo <= length / across <= hi
 
 
 def _centred(
