@@ -571,7 +571,7 @@ def _read_once(
         if long_three is None:  # else its layout is checked already
             _check_layout(half, spots[half], width, length, centre, cfg, defects)
     if counts == [6, 6]:
-        _check_six_six(halves, a_of, cfg, defects)
+        _check_six_six(halves, spots, centre, a_of, cfg, defects)
     if blue := sum(b_of[k] < -float(cfg["blue_b"]) for k in set(halves[0] + halves[1])):
         defects.append(f"{blue} blue pips: a die, not a tile")
     # red pips stand out of the body's a* measured clear of them: on a small tile whose pips
@@ -772,14 +772,39 @@ def _check_colour(
         defects.append(f"red pips in a {n}")
 
 
-def _check_six_six(halves: list[list[int]], a_of: Array, cfg: Config, defects: list[str]) -> None:
-    """Half of a 6-6's pips are red, as its maker lays them: a column of each half, or the
-    whole of one half (or none, in a set without red); not both halves wholly red, nor two
-    red pips in one (a cell across two red 4s and their neighbours read a 4-4 as a 6-6)."""
+def _check_six_six(
+    halves: list[list[int]],
+    spots: list[list[tuple[float, float]]],
+    cx: float,
+    a_of: Array,
+    cfg: Config,
+    defects: list[str],
+) -> None:
+    """Some of a 6-6's pips are red, as its maker lays them: a column of each half, or the
+    whole of one half, or each half's middle row (or none, in a set without red); not both
+    halves wholly red, nor two red pips in one elsewhere (a cell across two red 4s and their
+    neighbours read a 4-4 as a 6-6: a 4's pips lie in a column of the cell's half)."""
     red_a = float(cfg["red_a"])
     reds = tuple(sum(bool(a_of[k] > red_a) for k in blobs) for blobs in halves)
-    if reds not in ((0, 0), (3, 3), (6, 0), (0, 6)):
-        defects.append(f"6-6 with {reds[0]} and {reds[1]} red pips in its halves")
+    if reds in ((0, 0), (3, 3), (6, 0), (0, 6)):
+        return
+    if reds == (2, 2) and all(
+        _middle_row(blobs, at, cx, a_of, red_a) for blobs, at in zip(halves, spots, strict=True)
+    ):
+        return
+    defects.append(f"6-6 with {reds[0]} and {reds[1]} red pips in its halves")
+
+
+def _middle_row(
+    blobs: list[int], at: list[tuple[float, float]], cx: float, a_of: Array, red_a: float
+) -> bool:
+    """Are a 6's red pips its middle row: in each column of three (either side of the centre
+    line ``cx``), the middle one, and no other?"""
+    for side in (-1, 1):
+        column = sorted((y, k) for k, (x, y) in zip(blobs, at, strict=True) if (x - cx) * side > 0)
+        if [bool(a_of[k] > red_a) for _, k in column] != [False, True, False]:
+            return False
+    return True
 
 
 def _middle_seam(

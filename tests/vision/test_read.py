@@ -823,6 +823,43 @@ def test_a_six_six_whose_one_half_is_red_is_read(red_half: int) -> None:
     assert reading.face == "6-6" and reading.confidence >= CFG["min_confidence"], reading
 
 
+def _six_six(red: list[tuple[int, int]]) -> np.ndarray:
+    """A black 6-6 whose pips at ``red`` (column 0 or 1, row 0 to 5 along the tile) are red."""
+    patch = _dark_patch()
+    for column, x in enumerate((12, 28)):
+        for row, y in enumerate((9, 21, 33, 52, 64, 76)):
+            _pips(patch, [(x, y)], RED if (column, row) in red else WHITE)
+    return cv2.GaussianBlur(patch, (0, 0), 0.8)
+
+
+def test_a_six_six_whose_middle_rows_are_red_is_read() -> None:
+    """Some makers (and another renderer) make red each half's middle row, two pips of
+    six: read, as the column or the half that others make red."""
+    from vision.read import read_patch
+
+    reading = read_patch(_six_six([(0, 1), (1, 1), (0, 4), (1, 4)]), True, CFG)
+    assert reading.face == "6-6" and reading.confidence >= CFG["min_confidence"], reading
+
+
+@pytest.mark.parametrize(
+    "red",
+    [
+        [(0, 0), (0, 1), (0, 3), (0, 4)],  # two of a column in each half, as a red 4's
+        [(0, 1), (1, 1), (0, 3), (0, 4)],  # one half's middle row, the other's a 4's column
+        [(0, 0), (1, 0), (0, 3), (1, 3)],  # each half's first row
+    ],
+)
+def test_a_six_six_with_two_red_pips_a_half_elsewhere_is_in_doubt(
+    red: list[tuple[int, int]],
+) -> None:
+    """Two red pips in a half other than its middle row are a red 4's, seen through a cell
+    laid across two of them and their neighbours (a 4-4 read as a 6-6)."""
+    from vision.read import read_patch
+
+    reading = read_patch(_six_six(red), True, CFG)
+    assert reading.confidence < CFG["min_confidence"], reading
+
+
 def test_a_line_across_the_middle_as_light_as_the_pips_is_held_as_a_seam_but_in_a_lined_set() -> (
     None
 ):
