@@ -520,6 +520,12 @@ def _read_once(
         counted = np.where(specks[labels], 0, binary).astype(np.uint8)
         near_counted = cv2.dilate(counted, np.ones((2 * halo + 1, 2 * halo + 1), np.uint8))
     washed = _washed_out(strength, near_counted, threshold, lo, hi, border, pip_fill, cfg)
+    if not washed and not defects:
+        # (against the body about each place, not the tile's: under a glare the body about a
+        # pip is lighter than the rest, and a dark pip there washed out to its median; an
+        # ivory 3-3's middle pip so, read as a 3-2, sure)
+        local = _margin_cleared(_against_the_body_about(lightness, bright, width, cfg), border)
+        washed = _washed_out(local, near_counted, threshold, lo, hi, border, pip_fill, cfg)
     if washed:
         # pips too faint for the threshold the tile's strongest pips set, where a glare or
         # a lamp washes part of the tile out: counted without them, the face is another
@@ -586,6 +592,19 @@ def _read_once(
     contrast = _clip((max(peak, 2 * reddest) - min_contrast) / min_contrast + 0.5)
     confidence = contrast * float(cfg["penalty"]) ** len(defects)
     return Reading(max(counts), min(counts), confidence, tuple(defects), middle)
+
+
+def _against_the_body_about(lightness: Array, bright: bool, width: int, cfg: Config) -> Array:
+    """How far each pixel stands out from the body about it, the way pips do: the patch's
+    lightness against its opening (closing, for dark pips) by a square larger than a pip."""
+    size = max(3, round(float(cfg["body_about"]) * width)) | 1
+    kernel = np.ones((size, size), np.uint8)
+    light = lightness.astype(np.uint8)
+    if bright:
+        out: Array = lightness - cv2.morphologyEx(light, cv2.MORPH_OPEN, kernel).astype(np.int16)
+    else:
+        out = cv2.morphologyEx(light, cv2.MORPH_CLOSE, kernel).astype(np.int16) - lightness
+    return out
 
 
 def _washed_out(

@@ -860,6 +860,30 @@ def test_a_six_six_with_two_red_pips_a_half_elsewhere_is_in_doubt(
     assert reading.confidence < CFG["min_confidence"], reading
 
 
+def _ivory_three_three_under_a_glare(glare: float) -> np.ndarray:
+    """An ivory 3-3 whose upper 3's middle pip lies under a glare (the light's share of white
+    at its middle, ``glare``, falling off over 7 px)."""
+    patch = np.zeros((86, 40, 3), np.uint8)
+    patch[:] = (222, 128, 140)
+    _pips(patch, [(11, 9), (20, 21), (29, 33), (11, 52), (20, 64), (29, 76)], (40, 128, 128))
+    yy, xx = np.mgrid[0:86, 0:40]
+    lit = glare * np.exp(-((xx - 20) ** 2 + (yy - 21) ** 2) / (2 * 7.0**2))
+    patch[..., 0] = np.clip(255 - (255 - patch[..., 0]) * (1 - lit), 0, 255).astype(np.uint8)
+    return cv2.GaussianBlur(patch, (0, 0), 0.8)
+
+
+@pytest.mark.parametrize("glare", [0.7, 0.8])
+def test_a_pip_a_glare_washes_out_against_the_tile_leaves_it_in_doubt(glare: float) -> None:
+    """The glare lightens the pip to the body's median, too faint to count and too faint to
+    stand out from the tile's body as a washed-out pip does, and the 3-3 read as a 3-2,
+    sure (another renderer's ivory tile on grey). Against the body about it, lightened too,
+    the pip still stands out: the tile is in doubt."""
+    from vision.read import read_patch
+
+    reading = read_patch(_ivory_three_three_under_a_glare(glare), False, CFG)
+    assert reading.confidence < CFG["min_confidence"], reading
+
+
 def test_a_line_across_the_middle_as_light_as_the_pips_is_held_as_a_seam_but_in_a_lined_set() -> (
     None
 ):
