@@ -209,6 +209,7 @@ def recognize(
     ground: tuple[float, float, float] | None = None,
     no_tiles: list[Quad] | None = None,
     pip_kernel: float | None = None,
+    lined: bool = False,
 ) -> Observation:
     """Every face-up tile in a BGR image, face-down tiles counted; pixels of the input image.
 
@@ -216,7 +217,10 @@ def recognize(
     without them the size is found from the pips and the lone tiles. ``ground`` (BGR) is the
     colour the tiles lie on, when known; with it, ``no_tiles`` are areas (input pixels) known to
     hold no tile (the mat's markers). ``pip_kernel`` (input pixels) sizes the search for pips
-    when the image is a crop of a larger view.
+    when the image is a crop of a larger view. ``lined``: the set is known to have a line
+    between each tile's halves (a table that has shown so): where tiles are left in doubt,
+    the picture is read again as such a set's, and that reading kept if it reads more,
+    whether or not its new tiles show the line.
     """
     cfg = cfg if cfg is not None else load_config("recognize")
     if image.ndim != 3 or image.shape[2] != 3 or image.dtype != np.uint8:
@@ -233,7 +237,7 @@ def recognize(
     args = (tile_px, aspect, ground, no_tiles, pip_kernel)
     obs = _recognize(image, cfg, *args, lined=False)
     obs.debug["ms"] = float(obs.debug["ms"]) + tried  # type: ignore[arg-type]
-    if not _in_doubt(obs, tile_px is not None, cfg["lines"]):
+    if not (lined and obs.uncertain) and not _in_doubt(obs, tile_px is not None, cfg["lines"]):
         return obs
     # Most Chinese sets show nothing between a tile's halves, and a line there is the seam of
     # two tiles end to end: that is how a cell across two tiles' halves is told from a tile.
@@ -246,7 +250,7 @@ def recognize(
     kept = obs
     if len(again.tiles) > len(obs.tiles):
         new = _new_as_any(again, obs, image, cfg)
-        if _read_again_holds(new, cfg):
+        if lined or _read_again_holds(new, cfg):
             kept = again
             kept.debug["lined"] = True
             _seams_in_doubt(kept, new, cfg)

@@ -346,6 +346,7 @@ class TableRecognizer:
             ground=ground,
             no_tiles=[tuple((x - x0, y - y0) for x, y in q) for q in self._markers()],
             pip_kernel=float(self.cfg["table"]["pip_kernel"]) * tile_px,
+            lined=self.lined,
         )
 
     def _add_careful(self, part: Observation, box: Box, rest: Box, careful: Observation) -> None:
