@@ -26,8 +26,8 @@ from .segment import glare_on_ground, ground_mask
 from .timing import Laps
 from .types import Floats, Image, Observation, Quad, Tile
 
-#: a box's plain groups (None where not all it holds is plain or careful) and the outlines of
-#: its lone tiles not read plainly (see ``TableRecognizer._plain``)
+#: a box's plain groups read (None where the box is to be read carefully as a whole) and the
+#: outlines of its lone tiles not read plainly (see ``TableRecognizer._plain``)
 _Plain = tuple[Observation | None, list[Floats]]
 
 
@@ -55,7 +55,8 @@ class TableRecognizer:
         # each box holding something; a frame that shows the same is not read again
         self._last: tuple[Image, Observation, dict[Box, Observation]] | None = None
         #: the set on the table has a line between each tile's halves (learnt from what it
-        #: shows, and kept): its lone tiles are read as such a set's
+        #: shows, and kept): its lone tiles, and the boxes read carefully, are read as such a
+        #: set's (see ``_shows_lines``)
         self.lined = False
 
     def top_down(
