@@ -722,7 +722,9 @@ def _check_layout(
     across two tiles, breaks this."""
     on_line = sum(abs(x - cx) < float(cfg["centre_line"]) * width for x, _ in spots)
     n = len(spots)
-    if on_line != n % 2:
+    if n == 2 and on_line == 2 and _along_the_line(spots, length, cfg):
+        pass  # (a 2 laid along the tile, where the cell is known to be a tile's: see below)
+    elif on_line != n % 2:
         # (a 6 laid across the cell reads so as SIX_ACROSS: the recogniser looks for it)
         defects.append(f"{on_line} pips on the centre line in the {n} of half {half}")
     elif n == 1 and abs(spots[0][1] - length / 2) < float(cfg["one_from_middle"]) * length / 2:
@@ -973,6 +975,16 @@ def _a_chain(stat: list[int], border: int, width: int, length: int) -> bool:
     clear = x > border + 1 and y > border + 1
     clear = clear and x + w < width - border - 1 and y + h < length - border - 1
     return clear and max(w, h) > 1.6 * min(w, h)
+
+
+def _along_the_line(spots: list[tuple[float, float]], length: int, cfg: Config) -> bool:
+    """Do a half's two pips, both on the centre line, lie along it as far apart as a 3's
+    outer pips, as some sets lay a 2 (``two_along_the_line``: only where the cell is known
+    to lie on one tile, read from its outline; elsewhere two pips on the line are a 4's
+    column seen through a cell half a tile off, or a playing card's marks)?"""
+    (_, y0), (_, y1) = spots
+    along = float(cfg["two_diagonal"][0])
+    return bool(cfg.get("two_along_the_line", False)) and abs(y0 - y1) >= along * length / 2
 
 
 def _corner_to_corner(

@@ -823,6 +823,24 @@ def test_a_six_six_whose_one_half_is_red_is_read(red_half: int) -> None:
     assert reading.face == "6-6" and reading.confidence >= CFG["min_confidence"], reading
 
 
+@pytest.mark.parametrize("known_tile", [False, True])
+def test_a_2_along_the_centre_line_is_read_only_where_the_cell_is_known_to_be_a_tile_s(
+    known_tile: bool,
+) -> None:
+    """Two pips on the centre line, far apart along it: a 2 as some sets lay it, where the
+    cell lies on one tile (read from its outline); else a 4's column seen through a cell
+    half a tile off, in doubt."""
+    from vision.read import read_patch
+
+    patch = _dark_patch()
+    _pips(patch, [(20, 10), (20, 32)], WHITE)
+    _pips(patch, [(12, 54), (28, 54), (12, 66), (28, 66), (12, 78), (28, 78)], WHITE)
+    cfg = {**CFG, "two_along_the_line": known_tile}
+    reading = read_patch(cv2.GaussianBlur(patch, (0, 0), 0.8), True, cfg)
+    assert reading.face == "6-2", reading
+    assert (reading.confidence >= CFG["min_confidence"]) == known_tile, reading
+
+
 def _six_six(red: list[tuple[int, int]]) -> np.ndarray:
     """A black 6-6 whose pips at ``red`` (column 0 or 1, row 0 to 5 along the tile) are red."""
     patch = _dark_patch()
