@@ -623,6 +623,8 @@ def _washed_out(
     if faint >= threshold:
         return 0
     mask = ((strength > faint) & (near_pips == 0)).astype(np.uint8)
+    if not mask.any():
+        return 0  # (most tiles: nothing stands out but the pips counted)
     _, _, stats, _ = components(mask)
     length, width = strength.shape
     count = 0
