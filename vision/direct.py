@@ -23,7 +23,7 @@ from .config import Config
 from .locate import Cut, Rect, cuts, median_colour
 from .medians import median
 from .pips import find_pips, lightness
-from .read import SEAM, blank_either_way, for_lined_sets, read_tile
+from .read import SEAM, blank_either_way, for_lined_sets, lines_shown, read_tile
 from .types import Array, Floats, Image, Quad, Reading
 
 
@@ -34,6 +34,21 @@ class Group:
     faces: tuple[tuple[Quad, Reading], ...] = ()
     backs: tuple[Quad, ...] = ()
     shown: int = 0  # read as a set with lines: how many of its cells show the line
+
+    @property
+    def says_lined(self) -> bool:
+        """Read as a set with lines, in several cells (a lone tile's line alone says nothing
+        of its set: two dice side by side show one)."""
+        return self.shown > 0 and len(self.faces) > 1
+
+
+def lone_tiles_show_lines(groups: Sequence[Group | None], cfg: Config) -> bool:
+    """Do lone tiles, each read as a tile of a set with lines where it shows the line
+    (``read_group(alone=True)``; None where it does not read so), say their set has lines
+    (``read.lines_shown``)?"""
+    read = [g for g in groups if g is not None]
+    shown = sum(g.shown for g in read)
+    return lines_shown(shown, sum(len(g.faces) for g in read), cfg["lines"])
 
 
 def read_group(

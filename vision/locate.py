@@ -167,7 +167,6 @@ def cuts(
     eb = np.array([-math.sin(theta), math.cos(theta)])  # along side b
     length = aspect * width
     snap = float(cfg["snap"])
-    lo_aspect, hi_aspect = (float(v) for v in cfg["cell_aspect"])
     # a region may be short of its tile's length (a sheen, a scratch stopped its growth), not
     # of its width
     under = float(cfg["underhang"]) if known and short else 0.0
@@ -194,7 +193,7 @@ def cuts(
                     cell_long, cell_wide = (
                         (ua / na, ub / nb) if tile_along_a else (ub / nb, ua / na)
                     )
-                    if not known and not lo_aspect <= cell_long / cell_wide <= hi_aspect:
+                    if not known and not _tile_shaped(cell_wide, cell_long, cfg):
                         continue
                     centre = np.array([cx, cy]) + sa * ea + sb * eb
                     # with the size known, the cells keep it: a region's blurred rim makes it a
@@ -375,8 +374,12 @@ def strip_cuts(
                 continue
 
             image = _Frame(origin, e_across, e_long, not strip_along)
-            if not known and not all(_tile_shaped(c, strip_along, cfg) for c in cells):
-                continue  # (as in ``cuts``)
+            # (as in ``cuts``; a slot is x0, x1, y0, y1, y along the tiles or across them)
+            sides = [(c[1] - c[0], c[3] - c[2]) for c in cells]
+            if not known and not all(
+                _tile_shaped(*(s if strip_along else s[::-1]), cfg) for s in sides
+            ):
+                continue
             slots = [_centred(c, strip_w, cell) for c in cells] if known else cells
             quads = tuple(
                 (image(x0, y0), image(x1, y0), image(x1, y1), image(x0, y1))
@@ -402,14 +405,10 @@ def strip_cuts(
     return out
 
 
-def _tile_shaped(slot: tuple[float, float, float, float], along: bool, cfg: Config) -> bool:
-    """Is a strip's slot (x0, x1, y0, y1; y along the tile, or across it where not
-    ``along``) shaped as a tile is (``cell_aspect``)?"""
-    across, length = slot[1] - slot[0], slot[3] - slot[2]
-    if not along:
-        across, length = length, across
+def _tile_shaped(across: float, along: float, cfg: Config) -> bool:
+    """Is a cell ``across`` by ``along`` shaped as a tile is (``cell_aspect``, long / wide)?"""
     lo, hi = (float(v) for v in cfg["cell_aspect"])
-    return across > 0 and lo <= length / across <= hi
+    return across > 0 and lo <= along / across <= hi
 
 
 def _centred(

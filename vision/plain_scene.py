@@ -33,7 +33,7 @@ import numpy as np
 
 from .boxes import Box, merged, padded, within
 from .config import Config
-from .direct import Group, left_over, read_group
+from .direct import Group, left_over, lone_tiles_show_lines, read_group
 from .segment import glare_on_ground, ground_mask
 from .types import Array, Floats, Image, Observation, Quad, Tile
 
@@ -239,7 +239,7 @@ def _read_groups(
         cells += [q for q, _ in group.faces] + list(group.backs)
         obs.tiles += _tiles(group)
         obs.face_down += len(group.backs)
-        lined = lined or (group.shown > 0 and len(group.faces) > 1)
+        lined = lined or group.says_lined
     return _Groups(size, obs, cells, rest, covered, skipped, unread, lined)
 
 
@@ -260,20 +260,17 @@ def _as_lined(image: Image, outlines: _Outlines, read: _Groups, cfg: Config) -> 
     doubt, the picture read carefully twice."""
     lcfg = cfg["lines"]
     # (those that hold one tile by their area: a group of several keeps its own rule)
-    lone = [(contour, local, k) for contour, local, k in read.unread if read.rest[k][2] < 1.5]
+    held = float(cfg["table"]["lone_area"])
+    lone = [(contour, local, k) for contour, local, k in read.unread if read.rest[k][2] < held]
     if not lone or (len(lone) < int(lcfg["min_shown"]) and not read.lined):
         return read
-    lined = []
-    for contour, local, k in lone:
-        group = read_group(image, contour, outlines.scale, np.eye(3), *local, cfg, alone=True)
-        if group is not None:
-            lined.append((group, k))
-    shown = sum(group.shown for group, _ in lined)
-    cells = sum(len(group.faces) for group, _ in lined)
-    if not read.lined and (
-        shown < int(lcfg["min_shown"]) or shown <= float(lcfg["shown_share"]) * cells
-    ):
+    groups = [
+        read_group(image, contour, outlines.scale, np.eye(3), *local, cfg, alone=True)
+        for contour, local, _ in lone
+    ]
+    if not read.lined and not lone_tiles_show_lines(groups, cfg):
         return read
+    lined = [(g, k) for g, (_, _, k) in zip(groups, lone, strict=True) if g is not None]
     taken = {k for _, k in lined}
     tiles = read.obs.tiles + [tile for group, _ in lined for tile in _tiles(group)]
     return replace(

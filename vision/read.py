@@ -33,6 +33,14 @@ def for_lined_sets(cfg: Config) -> Config:
     return {**cfg, "middle_seam": math.inf, "middle_seam_other": math.inf}
 
 
+def lines_shown(shown: int, read: int, cfg: Config) -> bool:
+    """Do ``shown`` of ``read`` tiles, each showing a line across its middle, say their set
+    has lines (``cfg``: the ``lines`` section)? ``min_shown`` of them at least, and more than
+    ``shown_share``: one alone is also a cell across two tiles' halves, their seam between,
+    or two dice side by side."""
+    return shown >= int(cfg["min_shown"]) and shown > float(cfg["shown_share"]) * read
+
+
 def _to_canonical(quad: Quad, width: int, length: int) -> Array:
     src = np.array(quad, np.float32)
     dst = np.array([[0, 0], [width, 0], [width, length], [0, length]], np.float32)

@@ -44,7 +44,7 @@ from .locate import (
 from .medians import median, median_of, percentile
 from .pips import find_pips, lightness
 from .plain_scene import read_plainly
-from .read import SEAM, SIX_ACROSS, canonical, for_lined_sets, read_tile
+from .read import SEAM, SIX_ACROSS, canonical, for_lined_sets, lines_shown, read_tile
 from .segment import (
     GREY,
     Region,
@@ -349,9 +349,7 @@ def _read_again_holds(new: list[tuple[Tile, Reading]], cfg: Config) -> bool:
     reading as any tile is read), and two of them at least, show a line across their
     middle, as a set with lines has? (One alone is also what a cell across two tiles'
     halves shows, their seam between: in a picture cut through a row, a 3-1 read 3-3.)"""
-    shown = sum(SEAM in reading.defects for _, reading in new)
-    share = float(cfg["lines"]["shown_share"])
-    return shown >= int(cfg["lines"]["min_shown"]) and shown > share * len(new)
+    return lines_shown(sum(SEAM in reading.defects for _, reading in new), len(new), cfg["lines"])
 
 
 def _new_as_any(

@@ -17,7 +17,7 @@ import numpy as np
 from .boxes import Box, merged, padded
 from .calibrate import Calibration
 from .config import Config, load_config
-from .direct import Group, filled, left_over, read_group
+from .direct import Group, filled, left_over, lone_tiles_show_lines, read_group
 from .layout import MatLayout, load_layout
 from .locate import cuts, held_by
 from .read import blank_either_way, read_tile
@@ -228,15 +228,11 @@ class TableRecognizer:
             return True
         lone = [c for part in parts.values() for c in part.debug["lone"]]  # type: ignore[attr-defined]
         lone += [c for _, outlines in plainly.values() for c in outlines]
-        lcfg = self.cfg["lines"]
-        if len(lone) < int(lcfg["min_shown"]):
+        if len(lone) < int(self.cfg["lines"]["min_shown"]):
             return False
         scale = float(self.cfg["table"]["face_down_scale"])
         read = [self._group(frame, contour, scale, tile_px, alone=True) for contour in lone]
-        groups = [g for g in read if g is not None]
-        shown = sum(g.shown for g in groups)
-        cells = sum(len(g.faces) for g in groups)
-        return shown >= int(lcfg["min_shown"]) and shown > float(lcfg["shown_share"]) * cells
+        return lone_tiles_show_lines(read, self.cfg)
 
     def _group(
         self, frame: Image, contour: Floats, scale: float, tile_px: float, alone: bool
@@ -448,7 +444,7 @@ class TableRecognizer:
                 cv2.drawContours(covered, [contour], -1, 255, -1)
                 rest.append(padded(cv2.boundingRect(contour), scale, pad, self.size, (w0, h0)))
                 continue
-            lined = lined or (group.shown > 0 and len(group.faces) > 1)
+            lined = lined or group.says_lined
             cells += [q for q, _ in group.faces] + list(group.backs)
             for quad, reading in group.faces:
                 inner = tuple((x - x0, y - y0) for x, y in quad)
