@@ -878,6 +878,40 @@ def test_a_six_six_with_two_red_pips_a_half_elsewhere_is_in_doubt(
     assert reading.confidence < CFG["min_confidence"], reading
 
 
+def _two_five(middle: str, light: float = 0.0) -> np.ndarray:
+    """A black 5-2 whose 2 has, where a 3's middle pip lies, a ``middle``: a glare's soft light
+    (white's share at its middle, ``light``, falling off over 5 px) or a "pip"."""
+    patch = _dark_patch()
+    _pips(patch, [(29, 9), (11, 33)], WHITE)
+    _pips(patch, FIVE_BELOW, WHITE)
+    if middle == "pip":
+        _pips(patch, [(20, 21)], WHITE)
+    yy, xx = np.mgrid[0:86, 0:40]
+    lit = light * np.exp(-((xx - 20) ** 2 + (yy - 21) ** 2) / (2 * 5.0**2))
+    patch[..., 0] = np.clip(patch[..., 0] + (255 - patch[..., 0]) * lit, 0, 255).astype(np.uint8)
+    return cv2.GaussianBlur(patch, (0, 0), 0.8)
+
+
+@pytest.mark.parametrize("light", [0.4, 0.5, 0.6])
+def test_a_glare_where_a_threes_middle_pip_lies_is_no_pip(light: float) -> None:
+    """Another renderer's glossy black tiles: a glare beside a 2's pips, fainter than they
+    and fading into the body over many pixels, was counted as a 3's middle pip (4-2 and 5-2
+    read as 4-3 and 5-3, sure, three times). Such a soft light is no pip: the tile is in
+    doubt (its own pips left to tell, the light could hide one)."""
+    from vision.read import read_patch
+
+    reading = read_patch(_two_five("glare", light), True, CFG)
+    assert reading.confidence < CFG["min_confidence"], reading
+    assert any("soft light" in d for d in reading.defects), reading
+
+
+def test_a_pip_where_a_threes_middle_pip_lies_is_one() -> None:
+    from vision.read import read_patch
+
+    reading = read_patch(_two_five("pip"), True, CFG)
+    assert reading.face == "5-3" and reading.confidence >= CFG["min_confidence"], reading
+
+
 def _ivory_three_three_under_a_glare(glare: float) -> np.ndarray:
     """An ivory 3-3 whose upper 3's middle pip lies under a glare (the light's share of white
     at its middle, ``glare``, falling off over 7 px)."""
