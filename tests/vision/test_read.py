@@ -912,6 +912,31 @@ def test_a_pip_where_a_threes_middle_pip_lies_is_one() -> None:
     assert reading.face == "5-3" and reading.confidence >= CFG["min_confidence"], reading
 
 
+@settings(max_examples=40, deadline=None)
+@given(
+    light=st.floats(0.2, 0.9),
+    spread=st.floats(3.0, 8.0),
+    pip=st.integers(110, 220),
+    blur=st.floats(0.6, 2.5),
+)
+def test_a_glare_over_a_threes_middle_pip_never_makes_it_a_two(
+    light: float, spread: float, pip: int, blur: float
+) -> None:
+    """A glare over a pip takes it into its soft light: the 3 is read, or left in doubt,
+    never read as the 2 its corners make (a soft light dropped, not held against the tile,
+    did so)."""
+    from vision.read import read_patch
+
+    patch = _dark_patch()
+    _pips(patch, [(29, 9), (20, 21), (11, 33)], (pip, 128, 128))
+    _pips(patch, FIVE_BELOW, WHITE)
+    yy, xx = np.mgrid[0:86, 0:40]
+    lit = light * np.exp(-((xx - 20) ** 2 + (yy - 21) ** 2) / (2 * spread**2))
+    patch[..., 0] = np.clip(patch[..., 0] + (255 - patch[..., 0]) * lit, 0, 255).astype(np.uint8)
+    reading = read_patch(cv2.GaussianBlur(patch, (0, 0), blur), True, CFG)
+    assert reading.face == "5-3" or reading.confidence < CFG["min_confidence"], reading
+
+
 def _ivory_three_three_under_a_glare(glare: float) -> np.ndarray:
     """An ivory 3-3 whose upper 3's middle pip lies under a glare (the light's share of white
     at its middle, ``glare``, falling off over 7 px)."""
