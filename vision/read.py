@@ -433,7 +433,9 @@ def _read_once(
     slack = float(cfg["merge_slack"])
     least = float(cfg["least_share"])  # of a pip's area, each pip of a blob cut in several
     apart = True  # every pip was a blob of its own (none cut from pips run together)
-    sums = np.bincount(flat_labels, strength.ravel(), minlength=n)  # each blob's strength
+    # (a blob fainter on average than soft_share of the peak may be a glare: see _soft)
+    sums = np.bincount(flat_labels, strength.ravel(), minlength=n)
+    soft = float(cfg["soft_share"]) * peak
     for k in range(1, n):
         area = float(stats[k][cv2.CC_STAT_AREA])
         if area < tiny:
@@ -458,7 +460,12 @@ def _read_once(
             if math.isfinite(float(cfg["middle_seam"])):
                 defects.append(SEAM)
             continue
-        if not reddish[k] and _soft(strength, labels, stats[k], k, peak, sums, cfg):
+        if (
+            sums[k] < soft * area
+            and area >= lo
+            and not reddish[k]
+            and _soft(strength, labels, stats[k], k, cfg)
+        ):
             # a glare's light on a glossy tile (a black one's whitens a spot beside a 2's
             # pips, read as a 3's middle pip): fainter than the pips, it fades into the body
             # over many pixels where a pip's rim steps
@@ -695,18 +702,12 @@ def _greyed(inner: Image, clear: Array, peak: float, cfg: Config) -> bool:
     return math.hypot(a, b) <= float(cfg["grey_chroma"])
 
 
-def _soft(
-    strength: Array, labels: Array, stat: list[int], k: int, peak: float, sums: Array, cfg: Config
-) -> bool:
-    """Is blob ``k`` a soft light, no pip: on average fainter than ``soft_share`` of the
-    tile's peak, and its rim (the pixels just outside it) rising toward it by less than
-    ``soft_rim`` of its own brightest a pixel (the median of the rim's slopes). A pip's rim
-    steps from the body to the pip within a pixel or two, blurred or not (0.19 at least on
-    the photos and renders, in every sure reading); a glare's light falls off over many
-    (0.09 at most)."""
-    area = stat[cv2.CC_STAT_AREA]
-    if sums[k] >= float(cfg["soft_share"]) * peak * area:
-        return False  # (most blobs: as strong as the pips)
+def _soft(strength: Array, labels: Array, stat: list[int], k: int, cfg: Config) -> bool:
+    """Is blob ``k`` (one fainter than the pips) a soft light, no pip: its rim (the pixels
+    just outside it) rising toward it by less than ``soft_rim`` of its own brightest a
+    pixel (the median of the rim's slopes)? A pip's rim steps from the body to the pip
+    within a pixel or two, blurred or not (0.19 at least on the photos and renders, in
+    every sure reading); a glare's light falls off over many (0.09 at most)."""
     x, y, w, h = stat[:4]
     # (two pixels about it: its rim, and the pixels past the rim its slopes are taken from)
     x0, y0 = max(0, x - 2), max(0, y - 2)
