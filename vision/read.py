@@ -717,7 +717,7 @@ def _soft(strength: Array, labels: Array, stat: list[int], k: int, cfg: Config) 
     rim = cv2.dilate(inside, np.ones((3, 3), np.uint8)) > inside
     slope = cv2.magnitude(cv2.Sobel(near, cv2.CV_32F, 1, 0), cv2.Sobel(near, cv2.CV_32F, 0, 1))
     # (Sobel's 3 x 3 weighs a step of one pixel 8 times over)
-    steps = float(np.median(slope[rim])) / 8
+    steps = median(slope[rim]) / 8
     return steps < float(cfg["soft_rim"]) * float(near[inside > 0].max())
 
 

@@ -273,7 +273,8 @@ def _plainly(image: Image, cfg: Config) -> Observation | None:
         Tile(t.face, t.confidence, (t.center[0] * k, t.center[1] * k), _times(t.corners, k))
         for t in obs.tiles
     ]
-    obs.tile_px *= k  # (no doubts to scale: where a box leaves one, read_plainly gives up)
+    obs.tile_px *= k
+    obs.uncertain_at = [(x * k, y * k) for x, y in obs.uncertain_at]
     return obs
 
 
