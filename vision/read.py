@@ -460,17 +460,15 @@ def _read_once(
             if math.isfinite(float(cfg["middle_seam"])):
                 defects.append(SEAM)
             continue
-        if (
-            sums[k] < soft * area
-            and area >= lo
-            and not reddish[k]
-            and _soft(strength, labels, stats[k], k, cfg)
-        ):
+        if sums[k] < soft * area and area >= lo and not reddish[k]:
             # a glare's light on a glossy tile (a black one's whitens a spot beside a 2's
             # pips, read as a 3's middle pip): fainter than the pips, it fades into the body
             # over many pixels where a pip's rim steps
-            defects.append(f"a soft light of {area:.0f} px, no pip")
-            continue
+            light = _soft_light(strength, labels, stats[k], k, peak, cfg)
+            if light == _HIDES:
+                defects.append(f"a soft light of {area:.0f} px over a pip")
+            if light is not None:
+                continue
         centres = [(float(centroids[k][0]), float(centroids[k][1]))]
         own = units[bool(reddish[k])]
         if hi < area <= one_hi and _roundish(stats[k], pip_fill):
@@ -702,12 +700,23 @@ def _greyed(inner: Image, clear: Array, peak: float, cfg: Config) -> bool:
     return math.hypot(a, b) <= float(cfg["grey_chroma"])
 
 
-def _soft(strength: Array, labels: Array, stat: list[int], k: int, cfg: Config) -> bool:
+_GLARE, _HIDES = "glare", "hides"
+
+
+def _soft_light(
+    strength: Array, labels: Array, stat: list[int], k: int, peak: float, cfg: Config
+) -> str | None:
     """Is blob ``k`` (one fainter than the pips) a soft light, no pip: its rim (the pixels
     just outside it) rising toward it by less than ``soft_rim`` of its own brightest a
     pixel (the median of the rim's slopes)? A pip's rim steps from the body to the pip
     within a pixel or two, blurred or not (0.19 at least on the photos and renders, in
-    every sure reading); a glare's light falls off over many (0.09 at most)."""
+    every sure reading); a glare's light falls off over many (0.09 at most).
+
+    ``_GLARE`` where the light is soft throughout, no slope in it as steep, and its
+    brightest under ``glare_top`` of the tile's peak: a pip under it would stand out of it,
+    by its own rim's step or as bright as the pips, so it hides none and is passed over.
+    ``_HIDES`` where it may hide one (the tile is in doubt); None where it is no soft
+    light."""
     x, y, w, h = stat[:4]
     # (two pixels about it: its rim, and the pixels past the rim its slopes are taken from)
     x0, y0 = max(0, x - 2), max(0, y - 2)
@@ -718,7 +727,14 @@ def _soft(strength: Array, labels: Array, stat: list[int], k: int, cfg: Config) 
     slope = cv2.magnitude(cv2.Sobel(near, cv2.CV_32F, 1, 0), cv2.Sobel(near, cv2.CV_32F, 0, 1))
     # (Sobel's 3 x 3 weighs a step of one pixel 8 times over)
     steps = median(slope[rim]) / 8
-    return steps < float(cfg["soft_rim"]) * float(near[inside > 0].max())
+    within = inside > 0
+    top = float(near[within].max())
+    soft = float(cfg["soft_rim"]) * top
+    if steps >= soft:
+        return None
+    if float(slope[within].max()) / 8 < soft and top < float(cfg["glare_top"]) * peak:
+        return _GLARE
+    return _HIDES
 
 
 def _check_half(
