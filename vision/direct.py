@@ -20,7 +20,7 @@ import cv2
 import numpy as np
 
 from .config import Config
-from .locate import Cut, Rect, cuts, median_colour
+from .locate import Cut, Rect, cuts, median_colour, red_four_columns
 from .medians import median
 from .pips import find_pips, lightness
 from .read import SEAM, blank_either_way, for_lined_sets, lines_shown, read_tile
@@ -173,7 +173,24 @@ class _Reader:
                 return None
         if faces and backs and not self._set_backs([q for q, _ in faces], backs):
             return None
+        if self._red_four([q for q, r in faces if r.face == "1-1"]):
+            return None
         return Group(tuple(faces), tuple(backs))
+
+    def _red_four(self, ones: list[Quad]) -> bool:
+        """Do two of these cells read as 1-1s lie side by side with no seam between them
+        (``locate.red_four_columns``: a playing card's two rows of red marks, cut as tiles,
+        read so), as the careful reading holds against them too?"""
+        if len(ones) < 2:
+            return False
+        seen = np.array([self.in_frame(q) for q in ones])  # (n, 4, 2)
+        h, w = self.frame.shape[:2]
+        pad = float(np.hypot(*(seen[0, 1] - seen[0, 0])))
+        x0, y0 = (max(0, int(v - pad)) for v in seen.reshape(-1, 2).min(axis=0))
+        x1, y1 = (int(v + pad) + 1 for v in seen.reshape(-1, 2).max(axis=0))
+        light = lightness(self.frame[y0 : min(h, y1), x0 : min(w, x1)])
+        shifted = [tuple((float(x - x0), float(y - y0)) for x, y in q) for q in seen]
+        return bool(red_four_columns(shifted, light, self.cfg))
 
     def _set_backs(self, faces: list[Quad], blanks: list[Quad]) -> bool:
         """Are the blanks beside faces backs of their set: each of their colour within

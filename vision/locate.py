@@ -280,6 +280,52 @@ def line_strength(
     return strength
 
 
+def seam_shows(
+    light: Image, mid: Floats, step: Floats, along: Floats, width: float, cfg: Config
+) -> bool:
+    """Does a seam show along the segment ``along`` (a vector) centred on ``mid``, looked
+    for a pixel ``step`` (a unit vector across it) at a time up to ``die_seam_search`` of
+    the tiles' ``width`` to either side? A seam is lighter than black tiles, darker than
+    ivory ones; ``die_evidence`` of ``seam_scale`` is enough."""
+    seam = cfg["locate"]
+    reach = max(2, round(float(seam["die_seam_search"]) * width))
+    lines: list[Segment] = []
+    for k in range(-reach, reach + 1):
+        a, b = mid + k * step - along / 2, mid + k * step + along / 2
+        lines.append(((float(a[0]), float(a[1])), (float(b[0]), float(b[1]))))
+    offset = max(1.5, float(seam["seam_offset"]) * width)
+    strength = max(
+        float(line_strength(light, lines, offset, int(seam["seam_samples"]), bright).max())
+        for bright in (True, False)
+    )
+    return strength >= float(seam["die_evidence"]) * float(seam["seam_scale"])
+
+
+def red_four_columns(ones: Sequence[Quad], light: Image, cfg: Config) -> set[int]:
+    """Of the cells read as 1-1s, those side by side with another (a width apart across
+    them, level along them) with no seam between (``seam_shows``): the two columns of one
+    red 4, a tile's read at half its size or a die's; or a playing card's marks, two rows
+    of them (every tile shows its edge against the next)."""
+    flagged: set[int] = set()
+    for i, j in itertools.combinations(range(len(ones)), 2):
+        qa, qb = np.array(ones[i]), np.array(ones[j])
+        across, along = qa[1] - qa[0], qa[3] - qa[0]
+        width = float(np.hypot(*across))
+        apart = qb.mean(axis=0) - qa.mean(axis=0)
+        # side by side: a width apart across the cells, level along them
+        if not 0.7 * width <= abs(float(apart @ across)) / max(width, 1e-9) <= 1.3 * width:
+            continue
+        if abs(float(apart @ along)) / max(float(np.hypot(*along)), 1e-9) > 0.3 * width:
+            continue
+        mid = (qa.mean(axis=0) + qb.mean(axis=0)) / 2
+        # the seam is looked for a little to either side of the cells' middle: a cut a few
+        # pixels across from its tiles reads a 1-1 as well (its pips lie on its centre line),
+        # and a red 4's columns are far further apart than that
+        if not seam_shows(light, mid, across / max(width, 1e-9), along, width, cfg):
+            flagged |= {i, j}
+    return flagged
+
+
 def inside(point: tuple[float, float], quad: Quad) -> bool:
     """Is the point inside (or on) the quadrilateral?"""
     contour = np.array(quad, np.float32).reshape(-1, 1, 2)

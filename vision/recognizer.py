@@ -36,8 +36,10 @@ from .locate import (
     pip_grid_cells,
     points_in,
     rect_along,
+    red_four_columns,
     rim_size,
     same_angle,
+    seam_shows,
     strip_cuts,
     tile_sizes,
 )
@@ -1500,30 +1502,9 @@ def _runs_on(
         colour = np.median(image[ys, xs].astype(np.float64), axis=0)
         if float(np.abs(colour - body).max()) > float(cfg["read"]["back_colour"]):
             continue  # the table, or something else, beyond
-        if not _seam_shows(light, centre + out * half, out, side * extent, width, cfg):
+        if not seam_shows(light, centre + out * half, out, side * extent, width, cfg):
             return True
     return False
-
-
-def _seam_shows(
-    light: Image, mid: Floats, step: Floats, along: Floats, width: float, cfg: Config
-) -> bool:
-    """Does a seam show along the segment ``along`` (a vector) centred on ``mid``, looked
-    for a pixel ``step`` (a unit vector across it) at a time up to ``die_seam_search`` of
-    the tiles' ``width`` to either side? A seam is lighter than black tiles, darker than
-    ivory ones; ``die_evidence`` of ``seam_scale`` is enough."""
-    seam = cfg["locate"]
-    reach = max(2, round(float(seam["die_seam_search"]) * width))
-    lines: list[Segment] = []
-    for k in range(-reach, reach + 1):
-        a, b = mid + k * step - along / 2, mid + k * step + along / 2
-        lines.append(((float(a[0]), float(a[1])), (float(b[0]), float(b[1]))))
-    offset = max(1.5, float(seam["seam_offset"]) * width)
-    strength = max(
-        float(line_strength(light, lines, offset, int(seam["seam_samples"]), bright).max())
-        for bright in (True, False)
-    )
-    return strength >= float(seam["die_evidence"]) * float(seam["seam_scale"])
 
 
 def _about(image: Image, contour: Contour, reach: float) -> Floats:
@@ -1706,7 +1687,7 @@ def _line_of_backs(
     often a few pixels narrower or longer than their tiles, and six backs in a column
     measure 6.4 such widths, too far from whole tiles to be cut. One tile long one way,
     whole tiles the other, of the width that fits them; and, where there are several
-    ivory ones, every seam between them showing (see _seam_shows): a white card is a few
+    ivory ones, every seam between them showing (see locate.seam_shows): a white card is a few
     tiles' size too."""
     seam = cfg["locate"]
     slack = float(seam["back_size_slack"]) if slack is None else slack
@@ -1730,7 +1711,7 @@ def _line_of_backs(
             for cut in found
             if cut.seams
             and all(
-                _seam_shows(light, mid, step, along, fitted, cfg)
+                seam_shows(light, mid, step, along, fitted, cfg)
                 for mid, step, along in (_segment_axes(line) for line in cut.seams)
             )
         ]
@@ -2067,26 +2048,11 @@ def _half_along(
 
 def _no_red_four(found: list[_Found], light: Image, cfg: Config) -> list[_Found]:
     """Two 1-1s side by side with no seam between them are the two columns of one red 4 (a
-    tile's, read at half its size, or a die's): both are ruled out. Those in doubt count
-    too (the other column at the picture's edge)."""
+    tile's, read at half its size, or a die's): both are ruled out (see
+    ``locate.red_four_columns``). Those in doubt count too (the other column at the
+    picture's edge)."""
     ones = [i for i, f in enumerate(found) if f.reading.face == "1-1" and f.reading.confidence > 0]
-    flagged: set[int] = set()
-    for i, j in itertools.combinations(ones, 2):
-        qa, qb = np.array(found[i].quad), np.array(found[j].quad)
-        across, along = qa[1] - qa[0], qa[3] - qa[0]
-        width = float(np.hypot(*across))
-        apart = qb.mean(axis=0) - qa.mean(axis=0)
-        # side by side: a width apart across the cells, level along them
-        if not 0.7 * width <= abs(float(apart @ across)) / max(width, 1e-9) <= 1.3 * width:
-            continue
-        if abs(float(apart @ along)) / max(float(np.hypot(*along)), 1e-9) > 0.3 * width:
-            continue
-        mid = (qa.mean(axis=0) + qb.mean(axis=0)) / 2
-        # the seam is looked for a little to either side of the cells' middle: a cut a few
-        # pixels across from its tiles reads a 1-1 as well (its pips lie on its centre line),
-        # and a red 4's columns are far further apart than that
-        if not _seam_shows(light, mid, across / max(width, 1e-9), along, width, cfg):
-            flagged |= {i, j}
+    flagged = {ones[k] for k in red_four_columns([found[i].quad for i in ones], light, cfg)}
     return [
         _Found(f.quad, _flag(f.reading, "1-1s side by side with no seam: a red 4"))
         if k in flagged

@@ -463,3 +463,35 @@ def test_a_set_that_lays_its_2s_along_the_centre_line_is_read_where_its_tiles_li
     obs = recognize(_twos_along(faces))
     assert obs.debug["plain"] is True
     assert _faces(obs) == Counter(faces)
+
+
+def _tiles_and_a_card(scheme: str) -> tuple[Image, list[str]]:
+    """Lone tiles apart on a felt and a playing card, as wide as three tiles side by side
+    and as long as one, its six red marks in two rows of three: where each column of two
+    lies, a tile's 1-1 would hold its pips."""
+    image = _felt((60, 110, 40))
+    faces = ["6-5", "4-2", "3-1"]
+    for k, face in enumerate(faces):
+        tile, _ = render_tile(face, seed=k, scheme=scheme, width=40.0)
+        x = 20 + 150 * k
+        image[30 : 30 + tile.shape[0], x : x + tile.shape[1]] = tile
+    length = round(40 * float(np.mean(load_config("synth")["tile"]["aspect"])))
+    x0, y0 = 480, 220
+    cv2.rectangle(image, (x0, y0), (x0 + 120, y0 + length), (238, 240, 240), -1, cv2.LINE_AA)
+    for column in range(3):
+        for end in (0.25, 0.75):
+            centre = (x0 + 20 + 40 * column, y0 + round(end * length))
+            cv2.circle(image, centre, 8, (40, 40, 200), -1, cv2.LINE_AA)
+    return cv2.GaussianBlur(image, (3, 3), 0), faces
+
+
+@pytest.mark.parametrize("scheme", ["dark", "ivory"])
+def test_a_card_whose_marks_lie_as_1_1s_side_by_side_is_no_tiles(scheme: str) -> None:
+    """Our renderer's cards (`var.py`'s card row, seeds 1011, 8021, 8029): its outline fits
+    three tiles side by side, and each column of two red marks read as a 1-1, sure. Tiles
+    side by side show their seams; two 1-1s with none between them are no tiles (as the
+    careful reading holds of a red 4's columns)."""
+    image, faces = _tiles_and_a_card(scheme)
+    obs = recognize(image)
+    assert "1-1" not in _faces(obs)
+    assert _faces(obs) == Counter(faces)
