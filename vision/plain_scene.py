@@ -132,7 +132,7 @@ def read_plainly(
         least = int(float(pcfg["box_held"]) * sum(held for _, held in groups))
         if k < 1.0 and len(part.tiles) + part.face_down + part.uncertain < least:
             part, k = _read_box(careful, crop, cfg, width, ratio, kernel), 1.0
-        if part.uncertain and _EXP[0]:
+        if part.uncertain:
             # what a box leaves in doubt the whole picture may settle: the tile size measured
             # where the tiles read sure lie, the size every group is cut again at
             return None
@@ -604,9 +604,6 @@ def _narrowed(crop: Image, width: float, widest: float) -> tuple[Image, float]:
     return small, k
 
 
-_EXP = [True]
-
-
 def _add(obs: Observation, part: Observation, box: Box, k: float) -> None:
     """The careful reading of ``box``, its picture at ``k`` of the image's size, added to
     ``obs`` (image pixels): its tiles and backs (nothing in doubt: a box that leaves
@@ -620,5 +617,3 @@ def _add(obs: Observation, part: Observation, box: Box, k: float) -> None:
         quad = tuple(at(x, y) for x, y in t.corners)
         obs.tiles.append(Tile(t.face, t.confidence, at(*t.center), quad))
     obs.face_down += part.face_down
-    obs.uncertain += part.uncertain
-    obs.uncertain_at += [at(*c) for c in part.uncertain_at]

@@ -275,8 +275,7 @@ def _plainly(image: Image, cfg: Config) -> Observation | None:
         Tile(t.face, t.confidence, (t.center[0] * k, t.center[1] * k), _times(t.corners, k))
         for t in obs.tiles
     ]
-    obs.tile_px *= k
-    obs.uncertain_at = [(x * k, y * k) for x, y in obs.uncertain_at]
+    obs.tile_px *= k  # (no doubts to scale: where a box leaves one, read_plainly gives up)
     return obs
 
 
