@@ -709,7 +709,7 @@ def _soft_light(
     """Is blob ``k`` (one fainter than the pips) a soft light, no pip: its rim (the pixels
     just outside it) rising toward it by less than ``soft_rim`` of its own brightest a
     pixel (the median of the rim's slopes)? A pip's rim steps from the body to the pip
-    within a pixel or two, blurred or not (0.19 at least on the photos and renders, in
+    within a pixel or two, blurred or not (0.18 at least on the photos and renders, in
     every sure reading); a glare's light falls off over many (0.09 at most).
 
     ``_GLARE`` where the light is soft throughout, no slope in it as steep, and its
