@@ -433,7 +433,7 @@ def _read_once(
     slack = float(cfg["merge_slack"])
     least = float(cfg["least_share"])  # of a pip's area, each pip of a blob cut in several
     apart = True  # every pip was a blob of its own (none cut from pips run together)
-    # (a blob fainter on average than soft_share of the peak may be a glare: see _soft)
+    # (a blob fainter on average than soft_share of the peak may be a glare: _soft_light)
     sums = np.bincount(flat_labels, strength.ravel(), minlength=n)
     soft = float(cfg["soft_share"]) * peak
     for k in range(1, n):
@@ -464,11 +464,11 @@ def _read_once(
             # a glare's light on a glossy tile (a black one's whitens a spot beside a 2's
             # pips, read as a 3's middle pip): fainter than the pips, it fades into the body
             # over many pixels where a pip's rim steps
-            light = _soft_light(strength, labels, stats[k], k, peak, cfg)
-            if light == _HIDES:
+            soft_light = _soft_light(strength, labels, stats[k], k, peak, cfg)
+            if soft_light == _HIDES:
                 defects.append(f"a soft light of {area:.0f} px over a pip")
-            if light is not None:
-                continue
+            if soft_light is not None:
+                continue  # (_GLARE: passed over)
         centres = [(float(centroids[k][0]), float(centroids[k][1]))]
         own = units[bool(reddish[k])]
         if hi < area <= one_hi and _roundish(stats[k], pip_fill):
