@@ -19,7 +19,8 @@ box scaled to the mat's tile width where its tiles are wider), the plain groups 
 over; so is a group touching the picture's edge (a tile may be cut off there), at the
 whole tiles' size. Where a box leaves anything in doubt, the boxes would be most of the
 picture, or the ground is not plain (too dark, or not the most of the picture), the
-picture is read carefully as a whole, as it was before.
+picture is read carefully as a whole, as it was before; where it was a box in doubt, the
+plain groups' tiles are added where that reading reads none (``Unsettled``).
 """
 
 from __future__ import annotations
@@ -54,13 +55,23 @@ class _Outlines:
     contours: tuple[Array, ...]
 
 
+@dataclass(frozen=True, slots=True)
+class Unsettled:
+    """A picture read plainly but for a box its careful reading left in doubt, which the
+    whole picture's careful reading may settle (the tile size measured where the tiles read
+    sure lie): to be read so, and ``tiles``, those its plain groups read (every cell where
+    an outline of whole tiles puts it), added where that reading reads none."""
+
+    tiles: list[Tile]
+
+
 def read_plainly(
     image: Image, cfg: Config, careful: Careful, half: Image | None = None
-) -> Observation | None:
+) -> Observation | Unsettled | None:
     """The image's tiles, read plainly where they lie plain on a plain ground (see the
     module's docstring), the rest carefully; None where the image is not such a picture,
-    to be read carefully as a whole. (``half``: the image at half size, where the caller
-    has it.)"""
+    to be read carefully as a whole; ``Unsettled`` where a box is left in doubt. (``half``:
+    the image at half size, where the caller has it.)"""
     start = time.perf_counter()
     pcfg = cfg["photo"]
     if not bool(pcfg["plain_groups"]):
@@ -115,6 +126,7 @@ def read_plainly(
         return None  # (read in boxes, most of the frame would be read twice over)
     plain_ms = 1000 * (time.perf_counter() - start)
     stages = {"plain": plain_ms}
+    plain_tiles = list(obs.tiles)  # (before the boxes' are added)
     grown = float(cfg["table"]["plain_rim"]) * tile_px
     kernel = float(cfg["table"]["pip_kernel"]) * tile_px
     for box in boxes:
@@ -135,7 +147,7 @@ def read_plainly(
         if part.uncertain:
             # what a box leaves in doubt the whole picture may settle: the tile size measured
             # where the tiles read sure lie, the size every group is cut again at
-            return None
+            return Unsettled(plain_tiles)
         _add(obs, part, box, k)
         for stage, ms in dict(part.debug.get("stages_ms", {})).items():  # type: ignore[call-overload]
             stages[stage] = stages.get(stage, 0.0) + float(ms)

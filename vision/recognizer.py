@@ -45,7 +45,7 @@ from .locate import (
 )
 from .medians import median, median_of, percentile
 from .pips import find_pips, lightness
-from .plain_scene import read_plainly
+from .plain_scene import Unsettled, read_plainly
 from .read import SEAM, SIX_ACROSS, canonical, for_lined_sets, lines_shown, read_tile
 from .segment import (
     GREY,
@@ -230,17 +230,20 @@ def recognize(
 
         raise RecognitionError("not a colour image", image.shape, "an 8-bit BGR image (h, w, 3)")
     tried = 0.0  # ms spent on reading the picture plainly, where it could not be
+    plain: list[Tile] = []  # the tiles its plain groups read, where a box was left in doubt
     if tile_px is None and ground is None and pip_kernel is None:
         start = time.perf_counter()
         quick = _plainly(image, cfg)
-        if quick is not None:
+        if isinstance(quick, Observation):
             return quick  # (nothing in doubt: what is, is read carefully as a whole)
+        if quick is not None:
+            plain = quick.tiles
         tried = 1000 * (time.perf_counter() - start)
     args = (tile_px, aspect, ground, no_tiles, pip_kernel)
     obs = _recognize(image, cfg, *args, lined=False)
     obs.debug["ms"] = float(obs.debug["ms"]) + tried  # type: ignore[arg-type]
     if not (lined and obs.uncertain) and not _in_doubt(obs, tile_px is not None, cfg["lines"]):
-        return obs
+        return _with_plain_tiles(obs, plain)
     # Most Chinese sets show nothing between a tile's halves, and a line there is the seam of
     # two tiles end to end: that is how a cell across two tiles' halves is told from a tile.
     # Some sets have a line (engraved or painted) across every tile: each tile's region
@@ -257,10 +260,37 @@ def recognize(
             kept.debug["lined"] = True
             _seams_in_doubt(kept, new, cfg)
     kept.debug["ms"] = both_ms
-    return kept
+    return _with_plain_tiles(kept, plain)
 
 
-def _plainly(image: Image, cfg: Config) -> Observation | None:
+def _with_plain_tiles(obs: Observation, plain: list[Tile]) -> Observation:
+    """The careful reading of a picture with the tiles its plain groups read added where
+    it reads none (a cell where an outline of whole tiles puts it is a tile's: a glare or a
+    playing card's clubs that break or mislead the whole picture's regions leave them in
+    doubt there). Where both read a tile and their faces differ, neither is kept: it is in
+    doubt. A back the careful reading counted stands."""
+    backs: list[Quad] = list(obs.debug.get("backs", []))  # type: ignore[call-overload]
+    for tile in plain:
+        over = [
+            t for t in obs.tiles if inside(tile.center, t.corners) or inside(t.center, tile.corners)
+        ]
+        if any(inside(tile.center, q) for q in backs):
+            continue
+        if not over:
+            obs.tiles.append(tile)
+            doubts = [c for c in obs.uncertain_at if inside(c, tile.corners)]
+            obs.uncertain_at = [c for c in obs.uncertain_at if c not in doubts]
+            obs.uncertain -= min(obs.uncertain, len(doubts))
+        elif any(t.face != tile.face for t in over):
+            for t in over:
+                obs.tiles.remove(t)
+            obs.uncertain += 1
+            obs.uncertain_at.append(tile.center)
+    obs.tiles.sort(key=lambda t: (t.center[1], t.center[0]))
+    return obs
+
+
+def _plainly(image: Image, cfg: Config) -> Observation | Unsettled | None:
     """The picture read plainly (``plain_scene``), where it can be: at most ``max_side``
     pixels long, as the careful reading reads it, its answer in the picture's pixels."""
     work, scale = _prepare(image, None, cfg["prepare"])
@@ -271,10 +301,13 @@ def _plainly(image: Image, cfg: Config) -> Observation | None:
     if obs is None or scale == 1.0:
         return obs
     k = 1.0 / scale
-    obs.tiles = [
+    tiles = [
         Tile(t.face, t.confidence, (t.center[0] * k, t.center[1] * k), _times(t.corners, k))
         for t in obs.tiles
     ]
+    if isinstance(obs, Unsettled):
+        return Unsettled(tiles)
+    obs.tiles = tiles
     obs.tile_px *= k  # (no doubts to scale: where a box leaves one, read_plainly gives up)
     return obs
 

@@ -13,10 +13,16 @@ from vision.config import load_config
 from vision.errors import RecognitionError
 from vision.faces import CHINESE_SET
 from vision.locate import inside
-from vision.recognizer import Recognizer, _new_as_any, _read_again_holds, recognize
+from vision.recognizer import (
+    Recognizer,
+    _new_as_any,
+    _read_again_holds,
+    _with_plain_tiles,
+    recognize,
+)
 from vision.synth import render_scene, render_table, render_tile, take_away
 from vision.table import TableRecognizer
-from vision.types import Observation
+from vision.types import Observation, Tile
 
 SCENES = range(100, 112)
 
@@ -1818,3 +1824,44 @@ def test_a_playing_card_is_no_tile(angle: float) -> None:
     empty tables)."""
     obs = recognize(_card_on_a_cloth(angle))
     assert obs.tiles == []
+
+
+def _tile(face: str, x: float, y: float) -> Tile:
+    """A tile 40 x 86 px, upright, centred at (x, y)."""
+    corners = ((x - 20, y - 43), (x + 20, y - 43), (x + 20, y + 43), (x - 20, y + 43))
+    return Tile(face, 1.0, (x, y), corners)
+
+
+def test_the_plain_groups_tiles_are_added_where_the_whole_reading_reads_none() -> None:
+    """A box left in doubt sends the picture to the careful reading as a whole, which a
+    glare or a card's clubs can mislead: the tiles the plain groups read stand where it
+    reads none (that renderer's distractors/12: none of its 3 tiles read, now all 3)."""
+    careful = Observation(tiles=[_tile("6-4", 100, 100)], uncertain=2)
+    careful.uncertain_at = [(300.0, 100.0), (500.0, 300.0)]
+    obs = _with_plain_tiles(careful, [_tile("6-4", 102, 101), _tile("3-3", 300, 98)])
+    assert sorted(t.face for t in obs.tiles) == ["3-3", "6-4"]
+    assert obs.uncertain == 1 and obs.uncertain_at == [(500.0, 300.0)]
+
+
+def test_where_the_plain_groups_and_the_whole_reading_differ_neither_is_kept() -> None:
+    careful = Observation(tiles=[_tile("5-3", 100, 100)])
+    careful.debug["backs"] = [_tile("2-2", 300, 100).corners]
+    careful.face_down = 1
+    obs = _with_plain_tiles(careful, [_tile("5-2", 101, 100), _tile("2-2", 300, 100)])
+    assert obs.tiles == [] and obs.uncertain == 1
+    assert obs.face_down == 1  # (a back the careful reading counted stands)
+
+
+def test_a_lined_set_s_pair_read_across_its_halves_is_not_kept_against_its_outlines() -> None:
+    """Our renderer's tiles with lines (seed 8050): a column of four side by side, cut by
+    the whole picture's careful reading across its tiles' halves, read three wrong tiles,
+    sure; the plain groups, cut where the outline puts the tiles, read them otherwise, and
+    the tiles in question are left in doubt."""
+    synth = copy.deepcopy(load_config("synth"))
+    synth["tile"]["centre_line_share"] = 1.0
+    image, truth = render_scene(8050, cfg=synth)
+    obs = recognize(image)
+    for tile in obs.tiles:
+        held = [t for t in truth.face_up if inside(tile.center, t.corners)]
+        assert held and held[0].face == tile.face, (tile.face, tile.center)
+    assert len(obs.tiles) >= 9
