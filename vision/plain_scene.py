@@ -19,8 +19,9 @@ box scaled to the mat's tile width where its tiles are wider), the plain groups 
 over; so is a group touching the picture's edge (a tile may be cut off there), at the
 whole tiles' size. Where a box leaves anything in doubt, the boxes would be most of the
 picture, or the ground is not plain (too dark, or not the most of the picture), the
-picture is read carefully as a whole, as it was before; where it was a box in doubt, the
-plain groups' tiles are added where that reading reads none (``Unsettled``).
+picture is read carefully as a whole, as it was before; but for a ground not plain (or
+rows side by side alone, at a size they say only roughly), the plain groups' tiles are
+added where that reading reads none (``Unsettled``).
 """
 
 from __future__ import annotations
@@ -57,10 +58,12 @@ class _Outlines:
 
 @dataclass(frozen=True, slots=True)
 class Unsettled:
-    """A picture read plainly but for a box its careful reading left in doubt, which the
-    whole picture's careful reading may settle (the tile size measured where the tiles read
-    sure lie): to be read so, and ``tiles``, those its plain groups read (every cell where
-    an outline of whole tiles puts it), added where that reading reads none."""
+    """A picture read plainly in part: a box its careful reading left in doubt (which the
+    whole picture's careful reading may settle: the tile size measured where the tiles read
+    sure lie), or too much left over that no cell read accounts for, or boxes that would be
+    most of it. It is to be read carefully as a whole, and ``tiles``, those its plain groups
+    read (every cell where an outline of whole tiles puts it), added where that reading
+    reads none."""
 
     tiles: list[Tile]
 
@@ -70,8 +73,8 @@ def read_plainly(
 ) -> Observation | Unsettled | None:
     """The image's tiles, read plainly where they lie plain on a plain ground (see the
     module's docstring), the rest carefully; None where the image is not such a picture,
-    to be read carefully as a whole; ``Unsettled`` where a box is left in doubt. (``half``:
-    the image at half size, where the caller has it.)"""
+    to be read carefully as a whole; ``Unsettled`` where it is in part. (``half``: the
+    image at half size, where the caller has it.)"""
     start = time.perf_counter()
     pcfg = cfg["photo"]
     if not bool(pcfg["plain_groups"]):
@@ -111,7 +114,7 @@ def read_plainly(
     left = left_over(outlines.shown, read.covered, cells, scale, reach)
     count = cv2.countNonZero(left)
     if count > float(cfg["table"]["plain_left"]) * (tile_px * scale) ** 2:
-        return None
+        return Unsettled(list(obs.tiles))
     # and what is left that could be a pip (a tile whose body passed for the ground, its
     # pips all that shows) is read carefully too
     speck = float(pcfg["pip_area"]) * (tile_px * scale) ** 2
@@ -123,7 +126,8 @@ def read_plainly(
     if sum((x1 - x0) * (y1 - y0) for x0, y0, x1, y1 in boxes) > float(pcfg["most_careful"]) * (
         h * w
     ):
-        return None  # (read in boxes, most of the frame would be read twice over)
+        # (read in boxes, most of the frame would be read twice over)
+        return Unsettled(list(obs.tiles))
     plain_ms = 1000 * (time.perf_counter() - start)
     stages = {"plain": plain_ms}
     plain_tiles = list(obs.tiles)  # (before the boxes' are added)
