@@ -270,9 +270,10 @@ def _with_plain_tiles(obs: Observation, plain: list[Tile]) -> Observation:
     doubt there). Where both read a tile and their faces differ, neither is kept: it is in
     doubt. A back the careful reading counted stands."""
     backs: list[Quad] = list(obs.debug.get("backs", []))  # type: ignore[call-overload]
+    careful = list(obs.tiles)  # (a plain tile is weighed against these, not those added)
     for tile in plain:
         over = [
-            t for t in obs.tiles if inside(tile.center, t.corners) or inside(t.center, tile.corners)
+            t for t in careful if inside(tile.center, t.corners) or inside(t.center, tile.corners)
         ]
         if any(inside(tile.center, q) for q in backs):
             continue
@@ -282,8 +283,10 @@ def _with_plain_tiles(obs: Observation, plain: list[Tile]) -> Observation:
             obs.uncertain_at = [c for c in obs.uncertain_at if c not in doubts]
             obs.uncertain -= min(obs.uncertain, len(doubts))
         elif any(t.face != tile.face for t in over):
+            # (a careful cell across two plain tiles' halves: neither plain tile is added)
             for t in over:
-                obs.tiles.remove(t)
+                if t in obs.tiles:
+                    obs.tiles.remove(t)
             obs.uncertain += 1
             obs.uncertain_at.append(tile.center)
     obs.tiles.sort(key=lambda t: (t.center[1], t.center[0]))

@@ -1865,3 +1865,14 @@ def test_a_lined_set_s_pair_read_across_its_halves_is_not_kept_against_its_outli
         held = [t for t in truth.face_up if inside(tile.center, t.corners)]
         assert held and held[0].face == tile.face, (tile.face, tile.center)
     assert len(obs.tiles) >= 9
+
+
+def test_a_careful_cell_across_two_plain_tiles_leaves_both_in_doubt() -> None:
+    # (two plain tiles side by side at x 100 and 140; the careful reading's cell laid
+    # across their upper halves, centred between them, reads another face)
+    across = Tile("4-1", 1.0, (120, 80), ((77, 60), (163, 60), (163, 100), (77, 100)))
+    obs = _with_plain_tiles(
+        Observation(tiles=[across]), [_tile("4-3", 100, 100), _tile("1-1", 140, 100)]
+    )
+    assert obs.tiles == []
+    assert obs.uncertain >= 1
