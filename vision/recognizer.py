@@ -223,6 +223,10 @@ def recognize(
     between each tile's halves (a table that has shown so): where tiles are left in doubt,
     the picture is read again as such a set's, and that reading kept if it reads more,
     whether or not its new tiles show the line.
+
+    Where none of those is given, the picture is first read plainly (``plain_scene``);
+    where it can be only in part, it is read carefully as a whole, and the tiles its plain
+    groups read are added where that reading reads none (``_with_plain_tiles``).
     """
     cfg = cfg if cfg is not None else load_config("recognize")
     if image.ndim != 3 or image.shape[2] != 3 or image.dtype != np.uint8:
@@ -230,7 +234,7 @@ def recognize(
 
         raise RecognitionError("not a colour image", image.shape, "an 8-bit BGR image (h, w, 3)")
     tried = 0.0  # ms spent on reading the picture plainly, where it could not be
-    plain: list[Tile] = []  # the tiles its plain groups read, where a box was left in doubt
+    plain: list[Tile] = []  # the plain groups' tiles, where it is read plainly in part
     if tile_px is None and ground is None and pip_kernel is None:
         start = time.perf_counter()
         quick = _plainly(image, cfg)
