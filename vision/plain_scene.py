@@ -19,9 +19,8 @@ box scaled to the mat's tile width where its tiles are wider), the plain groups 
 over; so is a group touching the picture's edge (a tile may be cut off there), at the
 whole tiles' size. Where a box leaves anything in doubt, the boxes would be most of the
 picture, or the ground is not plain (too dark, or not the most of the picture), the
-picture is read carefully as a whole, as it was before; but for a ground not plain (or
-rows side by side alone, at a size they say only roughly), the plain groups' tiles are
-added where that reading reads none (``Unsettled``).
+picture is read carefully as a whole, as it was before; but for a ground not plain, the
+plain groups' tiles are added where that reading reads none (``Unsettled``).
 """
 
 from __future__ import annotations
@@ -60,10 +59,10 @@ class _Outlines:
 class Unsettled:
     """A picture read plainly in part: a box its careful reading left in doubt (which the
     whole picture's careful reading may settle: the tile size measured where the tiles read
-    sure lie), or too much left over that no cell read accounts for, or boxes that would be
-    most of it. It is to be read carefully as a whole, and ``tiles``, those its plain groups
-    read (every cell where an outline of whole tiles puts it), added where that reading
-    reads none."""
+    sure lie), too much left over that no cell read accounts for, boxes that would be most
+    of it, or groups not plain at the sizes rows side by side alone say. It is to be read
+    carefully as a whole, and ``tiles``, those its plain groups read (every cell where an
+    outline of whole tiles puts it), added where that reading reads none."""
 
     tiles: list[Tile]
 
@@ -102,8 +101,10 @@ def read_plainly(
         if lone is None:
             # (rows side by side alone: a box round one read carefully at a size they say
             # may take a cell across two tiles' halves for a tile; the whole picture's
-            # careful reading weighs its sizes against each other)
-            return None
+            # careful reading weighs its sizes against each other. The groups that read
+            # plainly at that size, each cell where a grid of whole tiles puts it, stand
+            # where it reads none)
+            return Unsettled(list(first.obs.tiles))
         read = _as_lined(image, outlines, first, cfg)
     (tile_px, aspect), obs, cells, rest = read.size, read.obs, read.cells, read.rest
     scale = outlines.scale
