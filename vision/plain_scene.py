@@ -19,8 +19,9 @@ box scaled to the mat's tile width where its tiles are wider), the plain groups 
 over; so is a group touching the picture's edge (a tile may be cut off there), at the
 whole tiles' size. Where a box leaves anything in doubt, the boxes would be most of the
 picture, or the ground is not plain (too dark, or not the most of the picture), the
-picture is read carefully as a whole, as it was before; but for a ground not plain, the
-plain groups' tiles are added where that reading reads none (``Unsettled``).
+picture is read carefully as a whole, as it was before; and, but where the ground is not
+plain or no outline says a tile size, the plain groups' tiles are added where that reading
+reads none (``Unsettled``).
 """
 
 from __future__ import annotations

@@ -276,11 +276,11 @@ def _with_plain_tiles(obs: Observation, plain: list[Tile]) -> Observation:
     backs: list[Quad] = list(obs.debug.get("backs", []))  # type: ignore[call-overload]
     careful = list(obs.tiles)  # (a plain tile is weighed against these, not those added)
     for tile in plain:
+        if any(inside(tile.center, q) for q in backs):
+            continue
         over = [
             t for t in careful if inside(tile.center, t.corners) or inside(t.center, tile.corners)
         ]
-        if any(inside(tile.center, q) for q in backs):
-            continue
         if not over:
             obs.tiles.append(tile)
             doubts = [c for c in obs.uncertain_at if inside(c, tile.corners)]
