@@ -20,7 +20,7 @@ import cv2
 import numpy as np
 
 from .config import Config
-from .locate import Cut, Rect, cuts, median_colour, red_four_columns
+from .locate import Cut, Rect, cuts, median_colour, red_four_columns, round_thing
 from .medians import median
 from .pips import find_pips, lightness
 from .read import SEAM, blank_either_way, for_lined_sets, lines_shown, read_tile
@@ -71,6 +71,8 @@ def read_group(
     again with the pips found round it (not where the size is known only roughly: a cell a
     few pixels short of a 6-5 with big pips, its 5's pips run into one blob and two of them
     found in it, read as a 6-3, sure)."""
+    if round_thing(np.asarray(contour) / scale, tile_px, cfg["segment"]):
+        return None  # a gaming chip: the marks round its rim are pips two by two (as a 2-2's)
     (cx, cy), (a, b), angle = cv2.minAreaRect(contour)
     # (an outline is a little larger than its tiles: their rims blurred, their bevels, the
     # mask's pixels; its cells keep the known size whatever it is)

@@ -18,7 +18,7 @@ import numpy as np
 from .config import Config
 from .medians import row_medians
 from .segment import Region
-from .types import Bools, Contour, Floats, Image, Quad
+from .types import Array, Bools, Contour, Floats, Image, Quad
 
 Segment = tuple[tuple[float, float], tuple[float, float]]
 Rect = tuple[tuple[float, float], tuple[float, float], float]  # as cv2.minAreaRect gives it
@@ -742,3 +742,30 @@ def _clear_offset(t: Floats, radius: Floats, period: float, steps: int = 16) -> 
         if cost < best_cost:
             best, best_cost = float(offset), cost
     return best
+
+
+def round_thing(outline: Contour | Floats, width: float, cfg: Config) -> bool:
+    """Is the outline (pixels) a coin's or a gaming chip's: wider than ``round_least`` tiles
+    ``width`` wide, its hull within ``round_share`` of the circle round it (``_hull_within``:
+    of tiles, however laid, a square block's comes nearest, 0.73)? (``cfg``: the segment
+    section.)"""
+    points = np.asarray(outline, np.float32).reshape(-1, 2)
+    centre, radius = cv2.minEnclosingCircle(points)
+    if 2 * radius < float(cfg["round_least"]) * width:
+        return False
+    return _hull_within(points, np.array(centre, np.float64), radius) >= float(cfg["round_share"])
+
+
+def _hull_within(outline: Array, centre: Floats, radius: float) -> float:
+    """How near the circle round an outline its hull comes, as a share of the circle's
+    radius: at the first quartile of the hull's edge, walked along at even steps (1: a
+    circle; a square's 0.73; a chip with its marks cut out of its region, 0.86 to 0.93)."""
+    hull = cv2.convexHull(outline.astype(np.float32)).reshape(-1, 2).astype(np.float64)
+    ends = np.roll(hull, -1, axis=0)
+    lengths = np.hypot(*(ends - hull).T)
+    walked = np.concatenate([[0.0], np.cumsum(lengths)])
+    at = np.linspace(0.0, walked[-1], 96, endpoint=False)
+    k = np.clip(np.searchsorted(walked, at, side="right") - 1, 0, len(hull) - 1)
+    t = (at - walked[k]) / np.maximum(lengths[k], 1e-9)
+    points = hull[k] + t[:, None] * (ends[k] - hull[k])
+    return float(np.percentile(np.hypot(*(points - centre).T), 25)) / max(radius, 1e-9)

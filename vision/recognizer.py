@@ -38,6 +38,7 @@ from .locate import (
     rect_along,
     red_four_columns,
     rim_size,
+    round_thing,
     same_angle,
     seam_shows,
     strip_cuts,
@@ -263,6 +264,7 @@ def recognize(
             kept = again
             kept.debug["lined"] = True
             _seams_in_doubt(kept, new, cfg)
+            _side_by_side_in_doubt(kept, image, _lined(cfg))
     kept.debug["ms"] = both_ms
     return _with_plain_tiles(kept, plain)
 
@@ -427,6 +429,71 @@ def _seams_in_doubt(again: Observation, new: list[tuple[Tile, Reading]], cfg: Co
             again.uncertain_at.append(tile.center)
 
 
+def _not_round(
+    regions: list[Region], pips: Pips, width: float, cfg: Config
+) -> tuple[list[Region], Pips]:
+    """The regions less those as round as a gaming chip or a coin (``round_thing``, tiles
+    ``width`` wide), and the pips less the seeds in and round them: a chip's marks round its
+    rim are pips of a size, two by two as a 2-2's, and a cut across the chip read them so,
+    sure (or, where its region stopped short of them, tiles placed by the pips left over)."""
+    kept = []
+    seed = pips.seed.copy()
+    for region in regions:
+        if not round_thing(region.contour, width, cfg):
+            kept.append(region)
+            continue
+        # (its marks lie at its rim, and may be left out of it)
+        centre, radius = cv2.minEnclosingCircle(region.contour.astype(np.float32))
+        seed[list(region.pips)] = False
+        seed &= np.hypot(*(pips.xy - centre).T) > float(cfg["round_reach"]) * radius
+    if len(kept) == len(regions):
+        return regions, pips
+    return kept, Pips(pips.bright, pips.xy, pips.radius, seed)
+
+
+def _side_by_side_in_doubt(obs: Observation, image: Image, cfg: Config) -> None:
+    """Tiles of a set with lines are put in doubt where the two cells laid across the tile
+    and the place beside it (each over a half of each, their seam across its middle) read
+    faces sure too, other than the tile and the one read beside it: tiles side by side,
+    the line across each tile's middle and the seam between them are both lines, and
+    which is the seam is not known (a groove lighter than the seams between black tiles
+    read a row of four across, each cell over two tiles' halves, every one sure). Beside a
+    tile no other lies, a cell across it lies half over the table."""
+    rcfg = cfg["read"]
+    floor = float(rcfg["min_confidence"])
+    doubt = []
+    for tile in obs.tiles:
+        centre, across, along, width, length = cell_axes(tile.corners)
+        bright = float(_body(image, tile.corners) @ GREY) <= float(cfg["segment"]["dark_body_max"])
+        for side in (-1.0, 1.0):
+            u = side * across  # towards the place beside it
+            cells = []
+            for half in (-1.0, 1.0):
+                corner = centre + (half - 1) * (length / 4) * along - (width / 2) * u
+                quad = (
+                    corner,
+                    corner + (length / 2) * along,
+                    corner + (length / 2) * along + 2 * width * u,
+                    corner + 2 * width * u,
+                )
+                cells.append(tuple((float(x), float(y)) for x, y in quad))
+            readings = [read_tile(image, q, bright, 4 * width / length, rcfg) for q in cells]
+            if not all(r.face is not None and r.confidence >= floor for r in readings):
+                continue
+            x, y = centre + width * u  # (the place beside it)
+            pair = [tile.face] + [
+                t.face for t in obs.tiles if t is not tile and inside((x, y), t.corners)
+            ]
+            if sorted(pair) != sorted(str(r.face) for r in readings):
+                # (a 1-1 beside a 3-1 reads, laid across, as a 3-1 and a 1-1: the same)
+                doubt.append(tile)
+                break
+    for tile in doubt:
+        obs.uncertain += 1
+        obs.uncertain_at.append(tile.center)
+        obs.tiles.remove(tile)
+
+
 def _recognize(
     image: Image,
     cfg: Config,
@@ -495,6 +562,7 @@ def _recognize(
         regions = segment(
             grown_over, pips, guess, cfg["segment"], ground, not_ground, bounds, sizing
         )
+        regions, pips = _not_round(regions, pips, guess, cfg["segment"])
         laps.lap("segment")
         if tile_px is not None:
             ratio = aspect if aspect is not None else float(cfg["locate"]["default_aspect"])
