@@ -6,6 +6,7 @@ the lightness channel, so a lighting gradient or a dark table does not matter.
 
 from __future__ import annotations
 
+import itertools
 import math
 
 import cv2
@@ -312,3 +313,60 @@ def _split_column(blob: Array) -> Floats:
         out[i, :2] = np.array([cx, cy]) + ((i + 0.5) / n - 0.5) * (long_side - 1) * along
     out[:, 2] = short_side / 2
     return out
+
+
+def chip_rings(xy: Floats, radius: Floats, cfg: Config) -> list[tuple[Floats, float, Array]]:
+    """Rings of pips evenly round a circle (a gaming chip's marks round its rim): each as
+    its centre, its radius and the indices of its pips. ``ring_least`` pips of a size at
+    least, within ``ring_tolerance`` of the circle (its radius ``ring_radius`` pips' radii),
+    no gap between them ``ring_gap`` times the even one, and none of them within
+    ``ring_clear`` of its middle. Tiles' pips come near a ring in places (a 4-4's, its
+    neighbours'), but with pips all over its middle. (``cfg``: the pips section.)"""
+    n = len(xy)
+    least = int(cfg["ring_least"])
+    rings: list[tuple[Floats, float, Array]] = []
+    if not least <= n <= int(cfg["ring_most"]):
+        return rings  # (more pips than tiles show: a cloth's dots, each tried: seconds)
+    lo, hi = (float(v) for v in cfg["ring_radius"])
+    tolerance, gap = float(cfg["ring_tolerance"]), float(cfg["ring_gap"])
+    apart = np.hypot(*(xy[:, None, :] - xy[None, :, :]).transpose(2, 0, 1))
+    taken = np.zeros(n, bool)
+    for i in range(n):
+        if taken[i]:
+            continue
+        r = radius[i]
+        alike = (radius > 0.6 * r) & (radius < 1.6 * r)
+        # its neighbours on a ring: the next marks round it, no further than its diameter
+        near = np.flatnonzero(alike & (apart[i] > 0) & (apart[i] < 2 * hi * r))
+        near = near[np.argsort(apart[i, near])][:6]
+        if len(near) < 2:
+            continue
+        a, b = np.array(list(itertools.combinations(near, 2))).T
+        centres, radii = _circumcircles(xy[i], xy[a], xy[b])
+        fit = np.isfinite(radii) & (radii > lo * r) & (radii < hi * r)
+        for centre, big in zip(centres[fit], radii[fit], strict=True):
+            seen = np.hypot(*(xy - centre).T)
+            on = np.flatnonzero(alike & (np.abs(seen - big) < tolerance * big))
+            if len(on) < least or (alike & (seen < float(cfg["ring_clear"]) * big)).any():
+                continue  # (a chip's middle holds no pip; a tile's pips lie all over it)
+            turns = np.sort(np.arctan2(*(xy[on] - centre).T[::-1]))
+            gaps = np.diff(np.append(turns, turns[0] + 2 * math.pi))
+            if gaps.max() <= gap * 2 * math.pi / len(on):
+                rings.append((centre, float(big), on))
+                taken[on] = True
+                break
+    return rings
+
+
+def _circumcircles(p: Floats, q: Floats, s: Floats) -> tuple[Floats, Floats]:
+    """The circles through ``p`` and each pair of ``q`` and ``s`` (k, 2): centres and radii
+    (infinite where the three lie on a line)."""
+    bx, by = (q - p).T
+    cx, cy = (s - p).T
+    d = 2 * (bx * cy - by * cx)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        ux = (cy * (bx * bx + by * by) - by * (cx * cx + cy * cy)) / d
+        uy = (bx * (cx * cx + cy * cy) - cx * (bx * bx + by * by)) / d
+    centres = p + np.stack([ux, uy], axis=1)
+    radii = np.where(d != 0, np.hypot(ux, uy), np.inf)
+    return centres, radii

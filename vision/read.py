@@ -18,7 +18,7 @@ from .config import Config
 from .faces import RED_COUNTS
 from .medians import median, median_of, percentile, row_medians, row_medians_where
 from .pips import components, split_blob
-from .types import Array, Floats, Image, Quad, Reading
+from .types import Array, Bools, Floats, Image, Quad, Reading
 
 SEAM = "a seam across the middle"
 #: how a half's defect begins where it reads a 6 laid across the cell: three columns of two,
@@ -583,6 +583,15 @@ def _read_once(
     # each blob's mean a* (red) and b* (blue), in one pass over the patch
     sizes = np.maximum(pixels, 1)
     a_of = np.bincount(flat_labels, patch[..., 1].ravel(), minlength=n) / sizes - 128
+    light_of = np.bincount(flat_labels, patch[..., 0].ravel(), minlength=n) / sizes
+    red_of = a_of > float(cfg["red_a"])
+    if bright:
+        # a red pip's a* stands out for its lightness: a white pip under a warm light, or a
+        # camera's white balance off, is as pink (a* 20 over a lightness of 204) as a small
+        # red pip blurred is red (19 to 21, its lightness half that). (Not a dark pip on an
+        # ivory body, which no light pinks: a small red one, blurred into the body about
+        # it, is as light as that, a* 15 over 160)
+        red_of &= a_of > float(cfg["red_a_per_light"]) * light_of
     b_of = np.bincount(flat_labels, patch[..., 2].ravel(), minlength=n) / sizes - 128
     # every face is symmetric about the tile's centre line, so the pips' mean across the tile
     # is on it: a cell a little to one side of its tile (a pip's width) still finds it there;
@@ -593,11 +602,11 @@ def _read_once(
     centre = width / 2 + min(max(sum(xs) / len(xs) - width / 2, -shift), shift)
     for half, blobs in enumerate(halves):
         _check_half(half, blobs, stats, centroids, width, length, cfg, defects)
-        _check_colour(blobs, a_of, counts, cfg, defects)
+        _check_colour(blobs, red_of, counts, defects)
         if long_three is None:  # else its layout is checked already
             _check_layout(half, spots[half], width, length, centre, cfg, defects)
     if counts == [6, 6]:
-        _check_six_six(halves, spots, centre, a_of, cfg, defects)
+        _check_six_six(halves, spots, centre, red_of, defects)
     if blue := sum(b_of[k] < -float(cfg["blue_b"]) for k in set(halves[0] + halves[1])):
         defects.append(f"{blue} blue pips: a die, not a tile")
     # red pips stand out of the body's a* measured clear of them: on a small tile whose pips
@@ -835,13 +844,11 @@ def _check_layout(
             defects.append(f"a slanted column of pips in the {n} of half {half}")
 
 
-def _check_colour(
-    blobs: list[int], a_of: Array, counts: list[int], cfg: Config, defects: list[str]
-) -> None:
+def _check_colour(blobs: list[int], red_of: Bools, counts: list[int], defects: list[str]) -> None:
+    """Are the half's pips red as its count says (``red_of``: each blob red or not)?"""
     if not blobs:
         return
-    red_a = float(cfg["red_a"])
-    red = [bool(a_of[k] > red_a) for k in blobs]
+    red = [bool(red_of[k]) for k in blobs]
     n = len(blobs)
     if n in RED_COUNTS:
         if not all(red):
@@ -856,33 +863,29 @@ def _check_six_six(
     halves: list[list[int]],
     spots: list[list[tuple[float, float]]],
     cx: float,
-    a_of: Array,
-    cfg: Config,
+    red_of: Bools,
     defects: list[str],
 ) -> None:
     """Some of a 6-6's pips are red, as its maker lays them: a column of each half, or the
     whole of one half, or each half's middle row (or none, in a set without red); not both
     halves wholly red, nor two red pips in one elsewhere (a cell across two red 4s and their
     neighbours read a 4-4 as a 6-6: a 4's pips lie in a column of the cell's half)."""
-    red_a = float(cfg["red_a"])
-    reds = tuple(sum(bool(a_of[k] > red_a) for k in blobs) for blobs in halves)
+    reds = tuple(sum(bool(red_of[k]) for k in blobs) for blobs in halves)
     if reds in ((0, 0), (3, 3), (6, 0), (0, 6)):
         return
     if reds == (2, 2) and all(
-        _middle_row(blobs, at, cx, a_of, red_a) for blobs, at in zip(halves, spots, strict=True)
+        _middle_row(blobs, at, cx, red_of) for blobs, at in zip(halves, spots, strict=True)
     ):
         return
     defects.append(f"6-6 with {reds[0]} and {reds[1]} red pips in its halves")
 
 
-def _middle_row(
-    blobs: list[int], at: list[tuple[float, float]], cx: float, a_of: Array, red_a: float
-) -> bool:
+def _middle_row(blobs: list[int], at: list[tuple[float, float]], cx: float, red_of: Bools) -> bool:
     """Are a 6's red pips its middle row: in each column of three (either side of the centre
     line ``cx``), the middle one, and no other?"""
     for side in (-1, 1):
         column = sorted((y, k) for k, (x, y) in zip(blobs, at, strict=True) if (x - cx) * side > 0)
-        if [bool(a_of[k] > red_a) for _, k in column] != [False, True, False]:
+        if [bool(red_of[k]) for _, k in column] != [False, True, False]:
             return False
     return True
 

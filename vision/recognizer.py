@@ -45,7 +45,7 @@ from .locate import (
     tile_sizes,
 )
 from .medians import median, median_of, percentile
-from .pips import find_pips, lightness
+from .pips import chip_rings, find_pips, lightness
 from .plain_scene import Unsettled, read_plainly
 from .read import SEAM, SIX_ACROSS, canonical, for_lined_sets, lines_shown, read_tile
 from .segment import (
@@ -429,6 +429,34 @@ def _seams_in_doubt(again: Observation, new: list[tuple[Tile, Reading]], cfg: Co
             again.uncertain_at.append(tile.center)
 
 
+Chip = tuple[Floats, float]  # a gaming chip's centre and radius (``pips.chip_rings``)
+
+
+def _on_chips(xy: Floats, chips: list[Chip], cfg: Config) -> Bools:
+    """Which of the points lie on a chip (out to ``segment.round_reach`` of its radius)?"""
+    on = np.zeros(len(xy), bool)
+    for centre, radius in chips:
+        on |= np.hypot(*(xy - centre).T) <= float(cfg["segment"]["round_reach"]) * radius
+    return on
+
+
+def _off_chips(pips: Pips, chips: list[Chip], cfg: Config) -> Pips:
+    """The pips, none on a chip a seed (its marks, two by two as a 2-2's pips)."""
+    if not chips or not len(pips.xy):
+        return pips
+    return Pips(pips.bright, pips.xy, pips.radius, pips.seed & ~_on_chips(pips.xy, chips, cfg))
+
+
+def _off_chips_found(found: list[_Found], chips: list[Chip], cfg: Config) -> list[_Found]:
+    """The cells read but those whose centre lies on a chip: no tile, nor one in doubt (a
+    region grown over a chip and the cloth about it cut as tiles read its marks)."""
+    if not chips or not found:
+        return found
+    centres = np.array([np.mean(f.quad, axis=0) for f in found], np.float64)
+    on = _on_chips(centres, chips, cfg)
+    return [f for f, chip in zip(found, on, strict=True) if not chip]
+
+
 def _not_round(
     regions: list[Region], pips: Pips, width: float, cfg: Config
 ) -> tuple[list[Region], Pips]:
@@ -529,6 +557,9 @@ def _recognize(
             cv2.fillConvexPoly(not_ground, corners, 0)
     kernel = round(pip_kernel * scale) if pip_kernel is not None else None
     both = find_pips(light, work, cfg["pips"], kernel, None if tile_px is None else tile_px * scale)
+    # gaming chips, by the marks round their rims: no tiles grown from those, or read there
+    chips = [(c, r) for p in both for c, r, _ in chip_rings(p.xy, p.radius, cfg["pips"])]
+    both = (_off_chips(both[0], chips, cfg), _off_chips(both[1], chips, cfg))
     edges = edge_mask(work, cfg["segment"]) if ground is None else None
     per_polarity: list[tuple[float, list[_Found], list[_Found], float, bool]] = []
     laps.lap("pips")
@@ -679,6 +710,7 @@ def _recognize(
     # (not specks: the shade where tiles' corners meet is in both tiles' cells)
     counted = [xy for p in both for xy in p.xy[p.seed & _not_specks(p.radius, cfg)]]
     every = np.array(counted, np.float64).reshape(-1, 2)
+    found, doubtful = _off_chips_found(found, chips, cfg), _off_chips_found(doubtful, chips, cfg)
     obs = _assemble(found, doubtful, float(cfg["read"]["min_confidence"]), 1.0 / scale, every)
     if not lined:
         seams = sum(SEAM in f.reading.defects for f in doubtful + found)

@@ -1902,12 +1902,21 @@ def test_a_set_whose_lines_outshow_the_seams_is_not_read_across_tiles_side_by_si
 
 
 def _gaming_chip(
-    ground: tuple[int, int, int], body: tuple[int, int, int], radius: int, marks: int, turn: float
+    ground: tuple[int, int, int],
+    body: tuple[int, int, int],
+    radius: int,
+    marks: int,
+    turn: float,
+    checks: tuple[int, int, int] | None = None,
 ) -> np.ndarray:
-    """A gaming chip on a plain cloth: a disc with a ring inside it and white marks evenly
-    round its rim (each a pip's size, two by two as a 2-2's pips across the disc)."""
+    """A gaming chip on a plain cloth (or one checked with squares of ``checks``' colour,
+    80 pixels wide): a disc with a ring inside it and white marks evenly round its rim
+    (each a pip's size, two by two as a 2-2's pips across the disc)."""
     image = np.empty((720, 1280, 3), np.uint8)
     image[:] = ground
+    if checks is not None:
+        ys, xs = np.mgrid[0:720, 0:1280]
+        image[(xs // 80 + ys // 80) % 2 == 1] = checks
     centre = np.array((640.0, 360.0))
     cv2.circle(image, (640, 360), radius, body, -1, cv2.LINE_AA)
     ring = tuple(min(255, v + 60) for v in body)
@@ -1953,3 +1962,27 @@ def test_round_thing_tells_a_chip_from_tiles_however_laid() -> None:
     assert not round_thing(block, 50, cfg) and not round_thing(tile, 50, cfg)
     # (a coin far narrower than a tile is long is no tile by its size, read or not)
     assert not round_thing(chip, 80, cfg)
+
+
+@pytest.mark.parametrize("seed", [5002, 5005, 5006])
+def test_white_pips_under_a_warm_light_are_read_white(seed: int) -> None:
+    """A club's warm lamps, or a camera's white balance off, pink a black tile's white
+    pips (a* 20 over a lightness of 200, as red as a small red pip blurred): they were
+    read as red pips in a 5, a 3 or a 6, and the tiles left in doubt (37 of 61 tiles of
+    twelve such scenes read, 61 now). A red pip is red for its lightness."""
+    image, truth = render_scene(seed, scheme="dark")
+    warm = (image.astype(np.float32) * np.array([0.98, 0.90, 1.10])).clip(0, 255)
+    obs = recognize(warm.astype(np.uint8))
+    assert len(obs.tiles) == len(truth.face_up)
+    for t in truth.face_up:
+        assert [o.face for o in obs.tiles if inside(o.center, t.corners)] == [t.face]
+
+
+@pytest.mark.parametrize("checks", [(60, 90, 100), (40, 100, 60)])
+def test_a_gaming_chip_the_colour_of_its_cloth_is_no_tile(checks: tuple[int, int, int]) -> None:
+    """A green chip with twelve marks on a green cloth checked with another colour: its
+    region grows into the cloth, no round outline tells it, and a cut across it read its
+    marks as a 3-3. The marks themselves lie evenly round a circle with nothing in its
+    middle (``pips.chip_rings``), as no tiles' pips do."""
+    obs = recognize(_gaming_chip((45, 130, 45), (40, 140, 40), 70, 12, 0.2, checks))
+    assert obs.tiles == []

@@ -25,7 +25,7 @@ from vision.locate import (
     same_angle,
     strip_cuts,
 )
-from vision.pips import lightness, split_blob
+from vision.pips import chip_rings, lightness, split_blob
 from vision.types import Array
 
 LOCATE = load_config("recognize")["locate"]
@@ -827,3 +827,28 @@ def test_a_light_pip_is_white_as_the_pictures_white_is_or_red() -> None:
     assert _on_own_shade(image, pips, cfg).tolist() == [True, False]
     lamp = (image * np.array([0.55, 0.8, 1.0])).astype(np.uint8)  # a warm lamp's light
     assert bool(_on_own_shade(lamp, pips, cfg)[0])
+
+
+def _ring(n: int, radius: float, centre: tuple[float, float] = (200.0, 200.0)) -> np.ndarray:
+    turns = np.linspace(0, 2 * np.pi, n, endpoint=False) + 0.3
+    return np.stack([centre[0] + radius * np.cos(turns), centre[1] + radius * np.sin(turns)], 1)
+
+
+def test_chip_rings_finds_a_chips_marks_and_not_tiles_pips() -> None:
+    cfg = load_config("recognize")["pips"]
+    marks = _ring(8, 40.0)
+    rings = chip_rings(marks, np.full(8, 5.0), cfg)
+    assert len(rings) == 1
+    centre, radius, on = rings[0]
+    assert np.allclose(centre, (200, 200), atol=0.5) and abs(radius - 40) < 0.5
+    assert sorted(on.tolist()) == list(range(8))
+    # the same marks with a pip in the middle (a 5's, a tile's pips all over): no chip
+    middle = np.vstack([marks, [[200.0, 200.0]]])
+    assert chip_rings(middle, np.full(9, 5.0), cfg) == []
+    # a 6-6 beside a 4-4, their pips in columns and squares: no ring
+    six_six = [(x, y) for x in (10.0, 30.0) for y in (10, 25, 40, 70, 85, 100)]
+    four_four = [(x, y) for x in (60.0, 80.0) for y in (15, 35, 75, 95)]
+    tiles = np.array(six_six + four_four, np.float64)
+    assert chip_rings(tiles, np.full(len(tiles), 5.0), cfg) == []
+    # seven of them, one gap twice the others: not evenly round
+    assert chip_rings(np.delete(marks, 1, axis=0), np.full(7, 5.0), cfg) == []
