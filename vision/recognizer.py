@@ -457,6 +457,48 @@ def _off_chips_found(found: list[_Found], chips: list[Chip], cfg: Config) -> lis
     return [f for f, chip in zip(found, on, strict=True) if not chip]
 
 
+def _gap_beside(
+    lab: Callable[[], Floats],
+    centre: Floats,
+    u: Floats,
+    along: Floats,
+    width: float,
+    length: float,
+    cfg: Config,
+) -> bool:
+    """Does the table show between the tile (``centre``, ``along`` it, ``width`` by
+    ``length``) and the place beside it (across it, ``u``), where its own middle line does
+    not? The table is as it shows past the tile's ends; each line as near it as a few
+    pixels either side of where it should lie come (a gap of a pixel or two, blurred). Then
+    the line beside it is a seam and its own a line: it lies as read. (``cfg``: the lines
+    section; ``lab``: the picture in Lab.)"""
+    picture = lab()
+    h, w = picture.shape[:2]
+
+    def colours(points: Floats) -> Floats:
+        xs = np.clip(np.round(points[..., 0]).astype(int), 0, w - 1)
+        ys = np.clip(np.round(points[..., 1]).astype(int), 0, h - 1)
+        found: Floats = picture[ys, xs]
+        return found
+
+    steps = np.linspace(-0.3, 0.3, 7)
+    # past both ends, at points across the tile: the table (or a tile end to end with it)
+    ends = [centre + s * (length / 2 + float(cfg["gap_probe"]) * width) * along for s in (-1, 1)]
+    past = np.array([e + k * width * u for e in ends for k in steps])
+    table = np.median(colours(past), axis=0)
+    probe = np.arange(-2, 3)  # pixels either side
+
+    def nearest(points: Floats, normal: Floats) -> float:
+        # (each point's nearest to the table of those a few pixels either side of it)
+        shifted = points[:, None, :] + probe[None, :, None] * normal[None, None, :]
+        apart = np.linalg.norm(colours(shifted) - table, axis=2).min(axis=1)
+        return float(np.median(apart))
+
+    seam = nearest(np.array([centre + (width / 2) * u + k * length * along for k in steps]), u)
+    middle = nearest(np.array([centre + k * width * u for k in steps]), along)
+    return seam < float(cfg["gap_near"]) and middle > float(cfg["gap_over"]) * seam
+
+
 def _not_round(
     regions: list[Region], pips: Pips, width: float, cfg: Config
 ) -> tuple[list[Region], Pips]:
@@ -490,6 +532,7 @@ def _side_by_side_in_doubt(obs: Observation, image: Image, cfg: Config) -> None:
     rcfg = cfg["read"]
     floor = float(rcfg["min_confidence"])
     doubt = []
+    lab = functools.cache(lambda: cv2.cvtColor(image, cv2.COLOR_BGR2LAB).astype(np.float64))
     for tile in obs.tiles:
         centre, across, along, width, length = cell_axes(tile.corners)
         bright = float(_body(image, tile.corners) @ GREY) <= float(cfg["segment"]["dark_body_max"])
@@ -512,7 +555,9 @@ def _side_by_side_in_doubt(obs: Observation, image: Image, cfg: Config) -> None:
             pair = [tile.face] + [
                 t.face for t in obs.tiles if t is not tile and inside((x, y), t.corners)
             ]
-            if sorted(pair) != sorted(str(r.face) for r in readings):
+            if sorted(pair) != sorted(str(r.face) for r in readings) and not _gap_beside(
+                lab, centre, u, along, width, length, cfg["lines"]
+            ):
                 # (a 1-1 beside a 3-1 reads, laid across, as a 3-1 and a 1-1: the same)
                 doubt.append(tile)
                 break

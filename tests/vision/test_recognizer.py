@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 from collections import Counter
+from collections.abc import Callable
 
 import cv2
 import numpy as np
@@ -18,6 +19,7 @@ from vision.faces import CHINESE_SET
 from vision.locate import inside, round_thing
 from vision.recognizer import (
     Recognizer,
+    _gap_beside,
     _new_as_any,
     _read_again_holds,
     _with_plain_tiles,
@@ -1986,3 +1988,34 @@ def test_a_gaming_chip_the_colour_of_its_cloth_is_no_tile(checks: tuple[int, int
     middle (``pips.chip_rings``), as no tiles' pips do."""
     obs = recognize(_gaming_chip((45, 130, 45), (40, 140, 40), 70, 12, 0.2, checks))
     assert obs.tiles == []
+
+
+def _two_lined_tiles(gap: int) -> np.ndarray:
+    """Two ivory tiles 40 x 80 side by side on a wood, ``gap`` pixels apart (the wood between
+    them), each with a grey groove across its middle; the left one at x 100-140, y 100-180."""
+    image = np.empty((300, 400, 3), np.uint8)
+    image[:] = (40, 110, 190)
+    for x0 in (100, 140 + gap):
+        image[100:180, x0 : x0 + 40] = (215, 232, 240)
+        image[139:141, x0 + 4 : x0 + 36] = (150, 150, 150)
+    if gap == 0:
+        image[100:180, 139:141] = (150, 150, 150)  # (their seam a line as the grooves are)
+    return cv2.GaussianBlur(image, (0, 0), 0.7)
+
+
+def test_a_gap_showing_the_table_says_which_way_tiles_with_lines_lie() -> None:
+    cfg = load_config("recognize")["lines"]
+    across, along = np.array((1.0, 0.0)), np.array((0.0, 1.0))
+
+    def lab(image: np.ndarray) -> Callable[[], np.ndarray]:
+        return lambda: cv2.cvtColor(image, cv2.COLOR_BGR2LAB).astype(np.float64)
+
+    apart = lab(_two_lined_tiles(3))
+    # the left tile as it lies: the wood shows beside it, and not across its middle
+    assert _gap_beside(apart, np.array((120.0, 140.0)), across, along, 40, 80, cfg)
+    # a cell laid across both tiles' upper halves: beside it, below, their grooves
+    cell = np.array((141.5, 120.0))
+    assert not _gap_beside(apart, cell, along, across, 40, 83, cfg)
+    # touching, their seam a line as their grooves: which way they lie is not known
+    touching = lab(_two_lined_tiles(0))
+    assert not _gap_beside(touching, np.array((120.0, 140.0)), across, along, 40, 80, cfg)
