@@ -607,7 +607,12 @@ def _read_once(
             _check_layout(half, spots[half], width, length, centre, cfg, defects)
     if counts == [6, 6]:
         _check_six_six(halves, spots, centre, red_of, defects)
-    if blue := sum(b_of[k] < -float(cfg["blue_b"]) for k in set(halves[0] + halves[1])):
+    blue_of = b_of < -float(cfg["blue_b"])
+    if bright:
+        # (and as blue for their lightness: a magenta light's white pips are as blue, b* -16
+        # over a lightness of 220, as a die's are, -40 over a lightness of a third of that)
+        blue_of &= -b_of > float(cfg["blue_b_per_light"]) * light_of
+    if blue := sum(bool(blue_of[k]) for k in set(halves[0] + halves[1])):
         defects.append(f"{blue} blue pips: a die, not a tile")
     # red pips stand out of the body's a* measured clear of them: on a small tile whose pips
     # are mostly red (a 4-1), their colour smeared by the blur and a JPEG's half-resolution

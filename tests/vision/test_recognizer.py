@@ -1966,15 +1966,20 @@ def test_round_thing_tells_a_chip_from_tiles_however_laid() -> None:
     assert not round_thing(chip, 80, cfg)
 
 
-@pytest.mark.parametrize("seed", [5002, 5005, 5006])
-def test_white_pips_under_a_warm_light_are_read_white(seed: int) -> None:
+@pytest.mark.parametrize(
+    ("seed", "light"),
+    [(5002, "warm"), (5005, "warm"), (5006, "warm"), (5002, "magenta"), (5005, "magenta")],
+)
+def test_white_pips_under_a_coloured_light_are_read_white(seed: int, light: str) -> None:
     """A club's warm lamps, or a camera's white balance off, pink a black tile's white
     pips (a* 20 over a lightness of 200, as red as a small red pip blurred): they were
     read as red pips in a 5, a 3 or a 6, and the tiles left in doubt (37 of 61 tiles of
-    twelve such scenes read, 61 now). A red pip is red for its lightness."""
+    twelve such scenes read, 61 now). A magenta light also blues them (b* -16), as a die's
+    blue pips are (15 of 61 read, 61 now). A pip is red, or blue, for its lightness."""
+    gains = {"warm": (0.98, 0.90, 1.10), "magenta": (1.12, 0.88, 1.04)}[light]  # B, G, R
     image, truth = render_scene(seed, scheme="dark")
-    warm = (image.astype(np.float32) * np.array([0.98, 0.90, 1.10])).clip(0, 255)
-    obs = recognize(warm.astype(np.uint8))
+    lit = (image.astype(np.float32) * np.array(gains)).clip(0, 255)
+    obs = recognize(lit.astype(np.uint8))
     assert len(obs.tiles) == len(truth.face_up)
     for t in truth.face_up:
         assert [o.face for o in obs.tiles if inside(o.center, t.corners)] == [t.face]
