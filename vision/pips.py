@@ -315,13 +315,17 @@ def _split_column(blob: Array) -> Floats:
     return out
 
 
-def chip_rings(xy: Floats, radius: Floats, cfg: Config) -> list[tuple[Floats, float, Array]]:
+def chip_rings(
+    xy: Floats, radius: Floats, cfg: Config, redness: Floats | None = None
+) -> list[tuple[Floats, float, Array]]:
     """Rings of pips evenly round a circle (a gaming chip's marks round its rim): each as
     its centre, its radius and the indices of its pips. ``ring_least`` pips of a size at
     least, within ``ring_tolerance`` of the circle (its radius ``ring_radius`` pips' radii),
     no gap between them ``ring_gap`` times the even one, and none of them within
-    ``ring_clear`` of its middle. Tiles' pips come near a ring in places (a 4-4's, its
-    neighbours'), but with pips all over its middle. (``cfg``: the pips section.)"""
+    ``ring_clear`` of its middle; and, where each pip's ``redness`` is given (Lab a*), all
+    of one colour within ``ring_redness``. Tiles' pips come near a ring in places (round
+    a 1-1's middle, its neighbours' columns either side, red and white), but with pips all
+    over its middle, or of two colours. (``cfg``: the pips section.)"""
     n = len(xy)
     least = int(cfg["ring_least"])
     rings: list[tuple[Floats, float, Array]] = []
@@ -349,6 +353,8 @@ def chip_rings(xy: Floats, radius: Floats, cfg: Config) -> list[tuple[Floats, fl
             on = np.flatnonzero(alike & (np.abs(seen - big) < tolerance * big))
             if len(on) < least or (alike & (seen < float(cfg["ring_clear"]) * big)).any():
                 continue  # (a chip's middle holds no pip; a tile's pips lie all over it)
+            if redness is not None and np.ptp(redness[on]) > float(cfg["ring_redness"]):
+                continue
             turns = np.sort(np.arctan2(*(xy[on] - centre).T[::-1]))
             gaps = np.diff(np.append(turns, turns[0] + 2 * math.pi))
             if gaps.max() <= gap * 2 * math.pi / len(on):

@@ -429,6 +429,15 @@ def _seams_in_doubt(again: Observation, new: list[tuple[Tile, Reading]], cfg: Co
             again.uncertain_at.append(tile.center)
 
 
+def _at(image: Image, xy: Floats) -> Floats:
+    """The image's values at the points (k, 2), clipped to it."""
+    h, w = image.shape[:2]
+    xs = np.clip(np.round(xy[:, 0]).astype(int), 0, w - 1) if len(xy) else np.zeros(0, int)
+    ys = np.clip(np.round(xy[:, 1]).astype(int), 0, h - 1) if len(xy) else np.zeros(0, int)
+    values: Floats = image[ys, xs].astype(np.float64)
+    return values
+
+
 Chip = tuple[Floats, float]  # a gaming chip's centre and radius (``pips.chip_rings``)
 
 
@@ -603,7 +612,12 @@ def _recognize(
     kernel = round(pip_kernel * scale) if pip_kernel is not None else None
     both = find_pips(light, work, cfg["pips"], kernel, None if tile_px is None else tile_px * scale)
     # gaming chips, by the marks round their rims: no tiles grown from those, or read there
-    chips = [(c, r) for p in both for c, r, _ in chip_rings(p.xy, p.radius, cfg["pips"])]
+    a_star = cv2.cvtColor(work, cv2.COLOR_BGR2LAB)[..., 1]
+    chips = [
+        (c, r)
+        for p in both
+        for c, r, _ in chip_rings(p.xy, p.radius, cfg["pips"], _at(a_star, p.xy))
+    ]
     both = (_off_chips(both[0], chips, cfg), _off_chips(both[1], chips, cfg))
     edges = edge_mask(work, cfg["segment"]) if ground is None else None
     per_polarity: list[tuple[float, list[_Found], list[_Found], float, bool]] = []

@@ -852,3 +852,7 @@ def test_chip_rings_finds_a_chips_marks_and_not_tiles_pips() -> None:
     assert chip_rings(tiles, np.full(len(tiles), 5.0), cfg) == []
     # seven of them, one gap twice the others: not evenly round
     assert chip_rings(np.delete(marks, 1, axis=0), np.full(7, 5.0), cfg) == []
+    # red and white pips of several tiles round a 1-1's bare middle: of two colours
+    assert len(chip_rings(marks, np.full(8, 5.0), cfg, np.full(8, 130.0))) == 1
+    mixed = np.array([130.0, 180.0] * 4)
+    assert chip_rings(marks, np.full(8, 5.0), cfg, mixed) == []
