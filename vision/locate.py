@@ -753,6 +753,9 @@ def round_thing(outline: Contour | Floats, width: float, cfg: Config) -> bool:
     centre, radius = cv2.minEnclosingCircle(points)
     if 2 * radius < float(cfg["round_least"]) * width:
         return False
+    sides = cv2.minAreaRect(points)[1]
+    if max(sides) > float(cfg["round_square"]) * min(sides):
+        return False  # (a lone tile, a row: nothing round; the hull is weighed only if square)
     return _hull_within(points, np.array(centre, np.float64), radius) >= float(cfg["round_share"])
 
 
@@ -768,4 +771,5 @@ def _hull_within(outline: Array, centre: Floats, radius: float) -> float:
     k = np.clip(np.searchsorted(walked, at, side="right") - 1, 0, len(hull) - 1)
     t = (at - walked[k]) / np.maximum(lengths[k], 1e-9)
     points = hull[k] + t[:, None] * (ends[k] - hull[k])
-    return float(np.percentile(np.hypot(*(points - centre).T), 25)) / max(radius, 1e-9)
+    distance = np.sort(np.hypot(*(points - centre).T))
+    return float(distance[len(distance) // 4]) / max(radius, 1e-9)

@@ -334,38 +334,43 @@ def chip_rings(
     lo, hi = (float(v) for v in cfg["ring_radius"])
     tolerance, gap = float(cfg["ring_tolerance"]), float(cfg["ring_gap"])
     apart = np.hypot(*(xy[:, None, :] - xy[None, :, :]).transpose(2, 0, 1))
+    # alike[i, j]: pip j of pip i's size
+    alike = (radius[None, :] > 0.6 * radius[:, None]) & (radius[None, :] < 1.6 * radius[:, None])
+    # each pip's six nearest of its size, no further than a ring's diameter: the circles
+    # through it and each two of them (all at once: a loop over them costs a table 1 ms)
+    near = alike & (apart > 0) & (apart < 2 * hi * radius[:, None])
+    order = np.argsort(np.where(near, apart, np.inf), axis=1)[:, :6]
+    held = np.take_along_axis(near, order, axis=1)
+    first, second = np.array(list(itertools.combinations(range(order.shape[1]), 2))).T
+    own = np.repeat(np.arange(n), len(first))
+    q, s_ = order[:, first].ravel(), order[:, second].ravel()
+    centres, radii = _circumcircles(xy[own], xy[q], xy[s_])
+    fit = (held[:, first] & held[:, second]).ravel() & np.isfinite(radii)
+    fit &= (radii > lo * radius[own]) & (radii < hi * radius[own])
+    own, centres, radii = own[fit], centres[fit], radii[fit]
+    seen = np.hypot(*(xy[None, :, :] - centres[:, None, :]).transpose(2, 0, 1))
+    on_circle = alike[own] & (np.abs(seen - radii[:, None]) < tolerance * radii[:, None])
+    inside = alike[own] & (seen < float(cfg["ring_clear"]) * radii[:, None])
+    # (a chip's middle holds no pip; a tile's pips lie all over it)
+    candidates = np.flatnonzero((on_circle.sum(axis=1) >= least) & ~inside.any(axis=1))
     taken = np.zeros(n, bool)
-    for i in range(n):
-        if taken[i]:
+    for k in candidates:
+        if taken[own[k]]:
             continue
-        r = radius[i]
-        alike = (radius > 0.6 * r) & (radius < 1.6 * r)
-        # its neighbours on a ring: the next marks round it, no further than its diameter
-        near = np.flatnonzero(alike & (apart[i] > 0) & (apart[i] < 2 * hi * r))
-        near = near[np.argsort(apart[i, near])][:6]
-        if len(near) < 2:
+        on = np.flatnonzero(on_circle[k])
+        if redness is not None and np.ptp(redness[on]) > float(cfg["ring_redness"]):
             continue
-        a, b = np.array(list(itertools.combinations(near, 2))).T
-        centres, radii = _circumcircles(xy[i], xy[a], xy[b])
-        fit = np.isfinite(radii) & (radii > lo * r) & (radii < hi * r)
-        for centre, big in zip(centres[fit], radii[fit], strict=True):
-            seen = np.hypot(*(xy - centre).T)
-            on = np.flatnonzero(alike & (np.abs(seen - big) < tolerance * big))
-            if len(on) < least or (alike & (seen < float(cfg["ring_clear"]) * big)).any():
-                continue  # (a chip's middle holds no pip; a tile's pips lie all over it)
-            if redness is not None and np.ptp(redness[on]) > float(cfg["ring_redness"]):
-                continue
-            turns = np.sort(np.arctan2(*(xy[on] - centre).T[::-1]))
-            gaps = np.diff(np.append(turns, turns[0] + 2 * math.pi))
-            if gaps.max() <= gap * 2 * math.pi / len(on):
-                rings.append((centre, float(big), on))
-                taken[on] = True
-                break
+        centre = centres[k]
+        turns = np.sort(np.arctan2(*(xy[on] - centre).T[::-1]))
+        gaps = np.diff(np.append(turns, turns[0] + 2 * math.pi))
+        if gaps.max() <= gap * 2 * math.pi / len(on):
+            rings.append((centre, float(radii[k]), on))
+            taken[on] = True
     return rings
 
 
 def _circumcircles(p: Floats, q: Floats, s: Floats) -> tuple[Floats, Floats]:
-    """The circles through ``p`` and each pair of ``q`` and ``s`` (k, 2): centres and radii
+    """The circles through each three of ``p``, ``q`` and ``s`` (k, 2): centres and radii
     (infinite where the three lie on a line)."""
     bx, by = (q - p).T
     cx, cy = (s - p).T

@@ -583,16 +583,20 @@ def _read_once(
     # each blob's mean a* (red) and b* (blue), in one pass over the patch
     sizes = np.maximum(pixels, 1)
     a_of = np.bincount(flat_labels, patch[..., 1].ravel(), minlength=n) / sizes - 128
-    light_of = np.bincount(flat_labels, patch[..., 0].ravel(), minlength=n) / sizes
+    b_of = np.bincount(flat_labels, patch[..., 2].ravel(), minlength=n) / sizes - 128
     red_of = a_of > float(cfg["red_a"])
-    if bright:
+    blue_of = b_of < -float(cfg["blue_b"])
+    if bright and (red_of.any() or blue_of.any()):
+        light_of = np.bincount(flat_labels, patch[..., 0].ravel(), minlength=n) / sizes
         # a red pip's a* stands out for its lightness: a white pip under a warm light, or a
         # camera's white balance off, is as pink (a* 20 over a lightness of 204) as a small
         # red pip blurred is red (19 to 21, its lightness half that). (Not a dark pip on an
         # ivory body, which no light pinks: a small red one, blurred into the body about
         # it, is as light as that, a* 15 over 160)
         red_of &= a_of > float(cfg["red_a_per_light"]) * light_of
-    b_of = np.bincount(flat_labels, patch[..., 2].ravel(), minlength=n) / sizes - 128
+        # (and as blue for their lightness: a magenta light's white pips are as blue, b* -16
+        # over a lightness of 220, as a die's are, -40 over a lightness of a third of that)
+        blue_of &= -b_of > float(cfg["blue_b_per_light"]) * light_of
     # every face is symmetric about the tile's centre line, so the pips' mean across the tile
     # is on it: a cell a little to one side of its tile (a pip's width) still finds it there;
     # unless pips were cut from a blob, where they may sit anywhere along it (a 3's diagonal
@@ -607,11 +611,6 @@ def _read_once(
             _check_layout(half, spots[half], width, length, centre, cfg, defects)
     if counts == [6, 6]:
         _check_six_six(halves, spots, centre, red_of, defects)
-    blue_of = b_of < -float(cfg["blue_b"])
-    if bright:
-        # (and as blue for their lightness: a magenta light's white pips are as blue, b* -16
-        # over a lightness of 220, as a die's are, -40 over a lightness of a third of that)
-        blue_of &= -b_of > float(cfg["blue_b_per_light"]) * light_of
     if blue := sum(bool(blue_of[k]) for k in set(halves[0] + halves[1])):
         defects.append(f"{blue} blue pips: a die, not a tile")
     # red pips stand out of the body's a* measured clear of them: on a small tile whose pips
