@@ -1912,17 +1912,30 @@ def _gaming_chip(
     checks: tuple[int, int, int] | None = None,
 ) -> np.ndarray:
     """A gaming chip on a plain cloth (or one checked with squares of ``checks``' colour,
-    80 pixels wide): a disc with a ring inside it and white marks evenly round its rim
-    (each a pip's size, two by two as a 2-2's pips across the disc)."""
+    80 pixels wide)."""
     image = np.empty((720, 1280, 3), np.uint8)
     image[:] = ground
     if checks is not None:
         ys, xs = np.mgrid[0:720, 0:1280]
         image[(xs // 80 + ys // 80) % 2 == 1] = checks
-    centre = np.array((640.0, 360.0))
-    cv2.circle(image, (640, 360), radius, body, -1, cv2.LINE_AA)
+    _draw_chip(image, (640, 360), body, radius, marks, turn)
+    return cv2.GaussianBlur(image, (0, 0), 0.8)
+
+
+def _draw_chip(
+    image: np.ndarray,
+    at: tuple[int, int],
+    body: tuple[int, int, int],
+    radius: int,
+    marks: int = 8,
+    turn: float = 0.3,
+) -> None:
+    """A gaming chip drawn on the image: a disc with a ring inside it and white marks evenly
+    round its rim (each a pip's size, two by two as a 2-2's pips across the disc)."""
+    centre = np.array(at, np.float64)
+    cv2.circle(image, at, radius, body, -1, cv2.LINE_AA)
     ring = tuple(min(255, v + 60) for v in body)
-    cv2.circle(image, (640, 360), round(0.72 * radius), ring, max(1, radius // 20), cv2.LINE_AA)
+    cv2.circle(image, at, round(0.72 * radius), ring, max(1, radius // 20), cv2.LINE_AA)
     for k in range(marks):
         a = turn + 2 * np.pi * k / marks
         out, side = np.array((np.cos(a), np.sin(a))), np.array((-np.sin(a), np.cos(a)))
@@ -1930,7 +1943,26 @@ def _gaming_chip(
         w, h = 0.1 * radius * side, 0.13 * radius * out
         mark = np.array([mid - w - h, mid + w - h, mid + w + h, mid - w + h])
         cv2.fillConvexPoly(image, np.round(mark).astype(np.int32), (235, 235, 235), cv2.LINE_AA)
-    return cv2.GaussianBlur(image, (0, 0), 0.8)
+
+
+@pytest.mark.parametrize(
+    ("at", "body"),
+    [((900, 250), (30, 30, 30)), ((450, 420), (160, 60, 30)), ((450, 420), (30, 30, 30))],
+)
+def test_a_gaming_chip_on_the_mat_is_no_play(
+    at: tuple[int, int], body: tuple[int, int, int]
+) -> None:
+    """A chip laid on the mat, as wide as a tile is long: its marks were read as a 2-2, or
+    two, in a seat's zone (11 of 45 such chips), a play the table would have taken."""
+    image, _ = render_table({"seat0.play": ["6-5", "3-1"], "centre": ["4-4"]}, 41, scheme="dark")
+    calibration = find_mat(image)
+    _draw_chip(image, at, body, 26)
+    obs = TableRecognizer(calibration).observe(cv2.GaussianBlur(image, (0, 0), 0.7))
+    assert sorted((t.face, t.zone) for t in obs.tiles) == [
+        ("3-1", "seat0.play"),
+        ("4-4", "centre"),
+        ("6-5", "seat0.play"),
+    ]
 
 
 @settings(max_examples=25, deadline=None)
