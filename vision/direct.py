@@ -71,7 +71,7 @@ def read_group(
     again with the pips found round it (not where the size is known only roughly: a cell a
     few pixels short of a 6-5 with big pips, its 5's pips run into one blob and two of them
     found in it, read as a 6-3, sure)."""
-    if round_thing(np.asarray(contour) / scale, tile_px, cfg["segment"]):
+    if round_thing(np.asarray(contour) / scale, tile_px, cfg["segment"]) is not None:
         return None  # a gaming chip: the marks round its rim are pips two by two (as a 2-2's)
     (cx, cy), (a, b), angle = cv2.minAreaRect(contour)
     # (an outline is a little larger than its tiles: their rims blurred, their bevels, the

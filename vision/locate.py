@@ -273,9 +273,9 @@ def line_strength(
     normal = np.stack([-d[..., 1], d[..., 0]], axis=-1)
     normal = normal / np.maximum(np.hypot(normal[..., 0], normal[..., 1]), 1e-9)[..., None] * offset
     sign = 1.0 if bright else -1.0
-    mid = _sample(lightness, pts)
-    one = sign * (mid - _sample(lightness, pts + normal))
-    other = sign * (mid - _sample(lightness, pts - normal))
+    mid = sample(lightness, pts)
+    one = sign * (mid - sample(lightness, pts + normal))
+    other = sign * (mid - sample(lightness, pts - normal))
     strength: Floats = row_medians(np.maximum(np.minimum(one, other), 0.0))
     return strength
 
@@ -652,7 +652,7 @@ def _profile(
     running ``reach`` either way along ``tangent``, leaving out the pips."""
     lines = np.linspace(-reach, reach, 15)
     pts = centre + steps[:, None, None] * normal + lines[None, :, None] * tangent
-    change = _sample(grads[0], pts) * normal[0] + _sample(grads[1], pts) * normal[1]
+    change = sample(grads[0], pts) * normal[0] + sample(grads[1], pts) * normal[1]
     clear = np.ones(change.shape, bool)
     if len(xy):
         far = float(np.abs(steps).max()) + reach
@@ -669,9 +669,9 @@ def _profile(
     return mean
 
 
-def _sample(image: Image, pts: Floats) -> Floats:
+def sample(image: Array, pts: Floats) -> Floats:
     """The image's values at the pixels nearest the points (..., 2), clipped to the image."""
-    h, w = image.shape
+    h, w = image.shape[:2]
     xi = np.clip(np.round(pts[..., 0]).astype(int), 0, w - 1)
     yi = np.clip(np.round(pts[..., 1]).astype(int), 0, h - 1)
     values: Floats = image[yi, xi].astype(np.float64)
@@ -744,19 +744,24 @@ def _clear_offset(t: Floats, radius: Floats, period: float, steps: int = 16) -> 
     return best
 
 
-def round_thing(outline: Contour | Floats, width: float, cfg: Config) -> bool:
-    """Is the outline (pixels) a coin's or a gaming chip's: wider than ``round_least`` tiles
-    ``width`` wide, its hull within ``round_share`` of the circle round it (``_hull_within``:
-    of tiles, however laid, a square block's comes nearest, 0.73)? (``cfg``: the segment
-    section.)"""
+def round_thing(
+    outline: Contour | Floats, width: float, cfg: Config
+) -> tuple[Floats, float] | None:
+    """The circle round the outline (pixels: its centre and radius) where it is a coin's or
+    a gaming chip's: wider than ``round_least`` tiles ``width`` wide, its hull within
+    ``round_share`` of the circle (``_hull_within``: of tiles, however laid, a square
+    block's comes nearest, 0.73); else None. (``cfg``: the segment section.)"""
     points = np.asarray(outline, np.float32).reshape(-1, 2)
-    centre, radius = cv2.minEnclosingCircle(points)
+    (x, y), radius = cv2.minEnclosingCircle(points)
     if 2 * radius < float(cfg["round_least"]) * width:
-        return False
+        return None
     sides = cv2.minAreaRect(points)[1]
     if max(sides) > float(cfg["round_square"]) * min(sides):
-        return False  # (a lone tile, a row: nothing round; the hull is weighed only if square)
-    return _hull_within(points, np.array(centre, np.float64), radius) >= float(cfg["round_share"])
+        return None  # (a lone tile, a row: nothing round; the hull is weighed only if square)
+    centre = np.array((x, y), np.float64)
+    if _hull_within(points, centre, radius) < float(cfg["round_share"]):
+        return None
+    return centre, float(radius)
 
 
 def _hull_within(outline: Array, centre: Floats, radius: float) -> float:
