@@ -22,6 +22,7 @@ from .types import Array, Bools, Contour, Floats, Image, Quad
 
 Segment = tuple[tuple[float, float], tuple[float, float]]
 Rect = tuple[tuple[float, float], tuple[float, float], float]  # as cv2.minAreaRect gives it
+_KDTREE_SINGLE = 4  # FLANN's single k-d tree, searched exactly (its other trees approximate)
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,10 +45,25 @@ def first_guess(xy: Floats, radius: Floats, cfg: Config) -> float:
     lo, hi = (float(v) * float(np.median(radius)) for v in cfg["width_per_pip_radius"])
     if len(xy) < 2:
         return (lo + hi) / 2
-    d = np.sqrt(((xy[:, None, :] - xy[None, :, :]) ** 2).sum(-1))
-    np.fill_diagonal(d, np.inf)
-    guess = float(np.median(d.min(axis=1))) * float(cfg["pip_spacing_to_width"])
+    guess = float(np.median(nearest_apart(xy))) * float(cfg["pip_spacing_to_width"])
     return min(hi, max(lo, guess))
+
+
+def nearest_apart(xy: Floats) -> Floats:
+    """Each point's distance to its nearest other point (two points at least). Found by
+    FLANN's exact search in a k-d tree: a cloth's pattern can make thousands of pips, whose
+    distances all to all took seconds and a gigabyte."""
+    points = np.ascontiguousarray(xy, np.float32)  # (FLANN's trees take no other type)
+    tree = cv2.flann.Index(points, {"algorithm": _KDTREE_SINGLE, "leaf_size": 10})
+    # the nearest few, measured again at full precision: in single precision, distances
+    # that differ slightly may tie (each point's nearest is itself, 0 apart, but where
+    # another lies on it too)
+    found, _ = tree.knnSearch(points, min(4, len(points)), params={"checks": -1, "eps": 0.0})
+    found = found.astype(np.intp)
+    apart = np.sqrt(((xy[:, None, :] - xy[found]) ** 2).sum(axis=2))
+    apart[found == np.arange(len(points))[:, None]] = np.inf
+    nearest: Floats = apart.min(axis=1)
+    return nearest
 
 
 def tile_sizes(regions: list[Region], guess: float, cfg: Config) -> list[tuple[float, float]]:

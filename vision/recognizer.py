@@ -16,6 +16,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from .channels import channel_max
 from .config import Config, load_config
 from .locate import (
     Cut,
@@ -374,7 +375,7 @@ def _without_lines(image: Image, bright: bool, width: float, cfg: Config) -> Ima
     k = max(3, round(float(cfg["erase"]) * width)) | 1
     kernel = cv2.getStructuringElement(cv2.MORPH_RECT, (k, k))
     smoothed: Image = cv2.morphologyEx(image, cv2.MORPH_OPEN if bright else cv2.MORPH_CLOSE, kernel)
-    taken = (cv2.absdiff(image, smoothed).max(axis=2) >= int(cfg["erase_contrast"])).astype(
+    taken = (channel_max(cv2.absdiff(image, smoothed)) >= int(cfg["erase_contrast"])).astype(
         np.uint8
     )
     _, labels, stats, _ = cv2.connectedComponentsWithStats(taken, connectivity=8)
@@ -384,8 +385,7 @@ def _without_lines(image: Image, bright: bool, width: float, cfg: Config) -> Ima
     if not lines.any():
         return image
     out = image.copy()
-    where = lines[labels]
-    out[where] = smoothed[where]
+    cv2.copyTo(smoothed, lines[labels].view(np.uint8), out)
     return out
 
 

@@ -16,6 +16,7 @@ import numpy as np
 
 from .boxes import Box, merged, padded
 from .calibrate import Calibration
+from .channels import channel_max
 from .config import Config, load_config
 from .direct import Group, filled, left_over, lone_tiles_show_lines, read_group
 from .layout import MatLayout, load_layout
@@ -251,7 +252,7 @@ class TableRecognizer:
             k = float(cfg["occupied_scale"])
             x0, y0, x1, y1 = (int(v * k) for v in box)
             small, before = small[y0 : y1 + 1, x0 : x1 + 1], before[y0 : y1 + 1, x0 : x1 + 1]
-        change = cv2.absdiff(small, before).max(axis=2)
+        change = channel_max(cv2.absdiff(small, before))
         return int(np.count_nonzero(change > int(cfg["still_change"]))) <= int(cfg["still_pixels"])
 
     def _occupied(

@@ -13,6 +13,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
+from vision.channels import channel_max
 from vision.config import load_config
 from vision.locate import (
     centre_on_pips,
@@ -20,6 +21,7 @@ from vision.locate import (
     edge_aligned_rect,
     gradients,
     line_strength,
+    nearest_apart,
     pip_grid_cells,
     rim_size,
     same_angle,
@@ -856,3 +858,29 @@ def test_chip_rings_finds_a_chips_marks_and_not_tiles_pips() -> None:
     assert len(chip_rings(marks, np.full(8, 5.0), cfg, np.full(8, 130.0))) == 1
     mixed = np.array([130.0, 180.0] * 4)
     assert chip_rings(marks, np.full(8, 5.0), cfg, mixed) == []
+
+
+@given(
+    xy=hnp.arrays(
+        np.float64,
+        st.tuples(st.integers(2, 40), st.just(2)),
+        elements=st.floats(0, 1280, allow_nan=False).map(lambda v: round(v, 1)),
+    )
+)
+def test_nearest_apart_is_the_distance_to_the_nearest_other_point(xy: Array) -> None:
+    # (rounded coordinates make ties and points lying on one another: 0 apart)
+    all_pairs = np.hypot(*(xy[:, None, :] - xy[None, :, :]).transpose(2, 0, 1))
+    np.fill_diagonal(all_pairs, np.inf)
+    assert np.allclose(nearest_apart(xy), all_pairs.min(axis=1), rtol=0, atol=1e-9)
+
+
+def test_nearest_apart_of_a_cloths_thousands_of_dots() -> None:
+    # a grid of dots 12 px apart, as a patterned cloth's: each 12 from its nearest
+    xs, ys = np.meshgrid(np.arange(80) * 12.0, np.arange(60) * 12.0)
+    xy = np.stack([xs.ravel(), ys.ravel()], axis=1)
+    assert np.allclose(nearest_apart(xy), 12.0)
+
+
+@given(image=hnp.arrays(np.uint8, st.tuples(st.integers(1, 30), st.integers(1, 30), st.just(3))))
+def test_channel_max_is_each_pixels_largest_channel(image: Array) -> None:
+    assert np.array_equal(channel_max(image), image.max(axis=2))
