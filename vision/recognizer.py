@@ -250,7 +250,7 @@ def recognize(
     obs = _recognize(image, cfg, *args, lined=False)
     obs.debug["ms"] = float(obs.debug["ms"]) + tried  # type: ignore[arg-type]
     if not (lined and obs.uncertain) and not _in_doubt(obs, tile_px is not None, cfg["lines"]):
-        return _with_plain_tiles(obs, plain)
+        return _with_plain_tiles(obs, plain, cfg)
     # Most Chinese sets show nothing between a tile's halves, and a line there is the seam of
     # two tiles end to end: that is how a cell across two tiles' halves is told from a tile.
     # Some sets have a line (engraved or painted) across every tile: each tile's region
@@ -268,20 +268,43 @@ def recognize(
             _seams_in_doubt(kept, new, cfg)
             _side_by_side_in_doubt(kept, image, _lined(cfg))
     kept.debug["ms"] = both_ms
-    return _with_plain_tiles(kept, plain)
+    return _with_plain_tiles(kept, plain, cfg)
 
 
-def _with_plain_tiles(obs: Observation, plain: list[Tile]) -> Observation:
+def _with_plain_tiles(obs: Observation, plain: list[Tile], cfg: Config) -> Observation:
     """The careful reading of a picture with the tiles its plain groups read added where
     it reads none (a cell where an outline of whole tiles puts it is a tile's: a glare or a
     playing card's clubs that break or mislead the whole picture's regions leave them in
     doubt there). Where both read a tile and their faces differ, neither is kept: it is in
-    doubt. A back the careful reading counted stands."""
+    doubt. A back the careful reading counted stands. One set's tiles are all of a size:
+    a tile of either reading that is not the size of two or more of the other's is in
+    doubt (a playing card of hearts, twice a tile's width, read as a 4-4 where the tiles
+    about it, read plainly, were in doubt in the careful reading: it had no size but
+    the card's)."""
     backs: list[Quad] = list(obs.debug.get("backs", []))  # type: ignore[call-overload]
+    least = int(cfg["locate"]["min_sure_for_size"])
+    ratio = float(cfg["locate"]["cells_same_size"])
+
+    def size_of(tiles: list[Tile]) -> float:
+        return median_of([_width(t.corners) for t in tiles]) if len(tiles) >= least else 0.0
+
+    def off(tile: Tile, size: float) -> bool:
+        return size > 0 and not ratio * size <= _width(tile.corners) <= size / ratio
+
+    # (and the other way: the careful reading's tiles the plain groups' size says are not
+    # the set's, where those groups read the others, held in doubt by the careful reading)
+    by_plain = size_of(plain)
+    for tile in [t for t in obs.tiles if off(t, by_plain)]:
+        obs.tiles.remove(tile)
+        obs.uncertain += 1
+        obs.uncertain_at.append(tile.center)
     careful = list(obs.tiles)  # (a plain tile is weighed against these, not those added)
+    size = size_of(careful)
     for tile in plain:
         if any(inside(tile.center, q) for q in backs):
             continue
+        if off(tile, size):
+            continue  # (in doubt, as the careful reading has it)
         over = [
             t for t in careful if inside(tile.center, t.corners) or inside(t.center, tile.corners)
         ]
@@ -299,6 +322,11 @@ def _with_plain_tiles(obs: Observation, plain: list[Tile]) -> Observation:
             obs.uncertain_at.append(tile.center)
     obs.tiles.sort(key=lambda t: (t.center[1], t.center[0]))
     return obs
+
+
+def _width(quad: Quad) -> float:
+    """A tile's width: its cell's shorter side."""
+    return min(math.dist(quad[0], quad[1]), math.dist(quad[1], quad[2]))
 
 
 def _plainly(image: Image, cfg: Config) -> Observation | Unsettled | None:

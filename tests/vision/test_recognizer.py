@@ -29,6 +29,8 @@ from vision.synth import render_scene, render_table, render_tile, take_away
 from vision.table import TableRecognizer
 from vision.types import Observation, Tile
 
+CFG = load_config("recognize")
+
 SCENES = range(100, 112)
 
 
@@ -1843,7 +1845,7 @@ def test_the_plain_groups_tiles_are_added_where_the_whole_reading_reads_none() -
     reads none (that renderer's distractors/12: none of its 3 tiles read, now all 3)."""
     careful = Observation(tiles=[_tile("6-4", 100, 100)], uncertain=2)
     careful.uncertain_at = [(300.0, 100.0), (500.0, 300.0)]
-    obs = _with_plain_tiles(careful, [_tile("6-4", 102, 101), _tile("3-3", 300, 98)])
+    obs = _with_plain_tiles(careful, [_tile("6-4", 102, 101), _tile("3-3", 300, 98)], CFG)
     assert sorted(t.face for t in obs.tiles) == ["3-3", "6-4"]
     assert obs.uncertain == 1 and obs.uncertain_at == [(500.0, 300.0)]
 
@@ -1852,7 +1854,7 @@ def test_where_the_plain_groups_and_the_whole_reading_differ_neither_is_kept() -
     careful = Observation(tiles=[_tile("5-3", 100, 100)])
     careful.debug["backs"] = [_tile("2-2", 300, 100).corners]
     careful.face_down = 1
-    obs = _with_plain_tiles(careful, [_tile("5-2", 101, 100), _tile("2-2", 300, 100)])
+    obs = _with_plain_tiles(careful, [_tile("5-2", 101, 100), _tile("2-2", 300, 100)], CFG)
     assert obs.tiles == [] and obs.uncertain == 1
     assert obs.face_down == 1  # (a back the careful reading counted stands)
 
@@ -1877,10 +1879,36 @@ def test_a_careful_cell_across_two_plain_tiles_leaves_both_in_doubt() -> None:
     # across their upper halves, centred between them, reads another face)
     across = Tile("4-1", 1.0, (120, 80), ((77, 60), (163, 60), (163, 100), (77, 100)))
     obs = _with_plain_tiles(
-        Observation(tiles=[across]), [_tile("4-3", 100, 100), _tile("1-1", 140, 100)]
+        Observation(tiles=[across]), [_tile("4-3", 100, 100), _tile("1-1", 140, 100)], CFG
     )
     assert obs.tiles == []
     assert obs.uncertain >= 1
+
+
+def _wide(face: str, x: float, y: float) -> Tile:
+    """A "tile" twice as wide as _tile's: a playing card cut as one."""
+    corners = ((x - 38, y - 61), (x + 38, y - 61), (x + 38, y + 61), (x - 38, y + 61))
+    return Tile(face, 1.0, (x, y), corners)
+
+
+def test_the_plain_and_careful_readings_keep_one_size_of_tile() -> None:
+    """Another renderer's card of hearts (its light_225), twice a tile's width, read as a
+    4-4 by the careful reading, which held the three tiles about it in doubt; read plainly,
+    they say the set's size, and the card is in doubt."""
+    careful = Observation(tiles=[_wide("4-4", 400, 140)], uncertain=3)
+    careful.uncertain_at = [(100.0, 450.0), (1000.0, 500.0), (1200.0, 480.0)]
+    plain = [_tile("4-1", 100, 450), _tile("2-1", 1000, 500), _tile("6-2", 1200, 480)]
+    obs = _with_plain_tiles(careful, plain, CFG)
+    assert sorted(t.face for t in obs.tiles) == ["2-1", "4-1", "6-2"]
+    assert obs.uncertain == 1 and obs.uncertain_at == [(400, 140)]
+    # and the other way: a plain group's card is not added to tiles read carefully
+    careful = Observation(tiles=[_tile("4-1", 100, 450), _tile("2-1", 1000, 500)])
+    obs = _with_plain_tiles(careful, [_wide("4-4", 400, 140)], CFG)
+    assert sorted(t.face for t in obs.tiles) == ["2-1", "4-1"]
+    # one tile of a size says nothing of the others
+    careful = Observation(tiles=[_wide("4-4", 400, 140)])
+    obs = _with_plain_tiles(careful, [_tile("4-1", 100, 450)], CFG)
+    assert sorted(t.face for t in obs.tiles) == ["4-1", "4-4"]
 
 
 @pytest.mark.parametrize("seed", [9102, 9110, 9119])
