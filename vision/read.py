@@ -377,13 +377,19 @@ def _read_once(
     near_pips = cv2.dilate(binary, np.ones((2 * halo + 1, 2 * halo + 1), np.uint8))
     clear_of_pips = near_pips[border:-border, border:-border] == 0
     body_px = inner[clear_of_pips]
-    spread = 0.0
+    spread = tinted = 0.0
     if body_px.size >= 10:
         lo_rank, hi_rank = int(0.2 * (body_px.size - 1)), int(0.8 * (body_px.size - 1))
         mid_rank = (lo_rank + hi_rank) // 2
         ranked = np.partition(body_px, (lo_rank, mid_rank, hi_rank))
         spread = float(ranked[hi_rank] - ranked[lo_rank])
         between = float(ranked[mid_rank])  # the body's median
+        # and its colour (a*, b*): a black tile's body and a blue felt are as light, not
+        # of one colour (a cell laid across a tile, its ends on the felt, read a 6's two
+        # columns as a 2-2, sure)
+        hues = patch[border:-border, border:-border, 1:][clear_of_pips]
+        hues = np.partition(hues, (lo_rank, hi_rank), axis=0)
+        tinted = float(np.max(hues[hi_rank].astype(np.int16) - hues[lo_rank]))
         if (
             bright
             and between > float(cfg["bright_body_max"])
@@ -404,6 +410,8 @@ def _read_once(
     defects: list[str] = []
     if spread > float(cfg["body_spread"]):
         defects.append(f"a body of two shades ({spread:.0f} apart): the cell is off its tile")
+    if tinted > float(cfg["body_tint_spread"]):
+        defects.append(f"a body of two colours ({tinted:.0f} apart): the cell is off its tile")
     halves: list[list[int]] = [[], []]
     spots: list[list[tuple[float, float]]] = [[], []]  # each pip's centre, per half
     mid = length / 2

@@ -987,3 +987,28 @@ def test_a_line_across_the_middle_as_light_as_the_pips_is_held_as_a_seam_but_in_
     assert SEAM in plain.defects and plain.confidence < CFG["min_confidence"], plain
     lined = read_patch(blurred, True, for_lined_sets(CFG))
     assert lined.face == "6-2" and lined.confidence >= CFG["min_confidence"], lined
+
+
+def _across_a_tile(felt: tuple[int, int, int]) -> np.ndarray:
+    """A black tile lying across the picture on a cloth, four white pips in two rows on it
+    (two columns of a 6's): a cell laid across the tile sees them as a 2-2's."""
+    image = np.full((200, 200, 3), felt, np.uint8)
+    cv2.rectangle(image, (20, 76), (180, 124), (35, 35, 35), -1)
+    for x in (88, 112):
+        for y in (88, 112):
+            cv2.circle(image, (x, y), 5, (235, 235, 235), -1, cv2.LINE_AA)
+    return cv2.GaussianBlur(image, (3, 3), 0)
+
+
+def test_a_cell_across_a_tile_onto_a_cloth_of_its_lightness_is_in_doubt() -> None:
+    """Another renderer's black 2-6 on a dark blue felt (its distractors_378): a cell laid
+    across the tile, its ends on the felt, as dark as the tile's body, read 2-2 sure.
+    Its body is of two colours, not shades."""
+    across = ((80.0, 46.0), (120.0, 46.0), (120.0, 154.0), (80.0, 154.0))
+    floor = float(CFG["min_confidence"])
+    on_felt = read_tile(_across_a_tile((110, 45, 20)), across, True, 2.7, CFG)
+    assert on_felt.confidence < floor
+    assert any("two colours" in d for d in on_felt.defects)
+    # the same cell all on black reads the four pips as they lie
+    on_black = read_tile(_across_a_tile((35, 35, 35)), across, True, 2.7, CFG)
+    assert on_black.face == "2-2" and on_black.confidence >= floor
