@@ -773,6 +773,13 @@ def _check_half(
         defects.append(f"pip sizes {sorted(areas)} in half {half}")
     if not blobs:
         return
+    if len(blobs) == 1:
+        # a 1's pip is a disc, filling its box as a disc does (0.79; 0.88 at most on the
+        # renders): a square as large, filling it, is a cloth's check (a gingham's dark
+        # magenta squares, each in a cell across the checks read a red 1)
+        _, _, w, h, area = stats[blobs[0]][:5]
+        if area > float(cfg["one_max_fill"]) * w * h:
+            defects.append(f"a square 1 in half {half}: a cloth's check, not a pip")
     cy = sum(float(centroids[k][1]) for k in blobs) / len(blobs)
     middle = length / 4 if half == 0 else 3 * length / 4
     if len(blobs) >= 2:

@@ -1012,3 +1012,27 @@ def test_a_cell_across_a_tile_onto_a_cloth_of_its_lightness_is_in_doubt() -> Non
     # the same cell all on black reads the four pips as they lie
     on_black = read_tile(_across_a_tile((35, 35, 35)), across, True, 2.7, CFG)
     assert on_black.face == "2-2" and on_black.confidence >= floor
+
+
+def _one_one(square: bool) -> np.ndarray:
+    """An ivory 1-1 on a green felt, its red 1s discs, or squares as large."""
+    image = np.full((160, 120, 3), (60, 110, 40), np.uint8)
+    cv2.rectangle(image, (40, 34), (79, 125), (200, 225, 235), -1)
+    for cy in (57, 102):
+        if square:
+            cv2.rectangle(image, (52, cy - 8), (67, cy + 8), (40, 35, 190), -1)
+        else:
+            cv2.circle(image, (60, cy), 8, (40, 35, 190), -1, cv2.LINE_AA)
+    return cv2.GaussianBlur(image, (3, 3), 0)
+
+
+def test_a_square_as_large_as_a_1_is_a_cloths_check_not_a_pip() -> None:
+    """Another renderer's gingham of dark magenta and cream squares (its empty_59): a cell
+    over the checks read each dark square as a red 1, a 1-1 on an empty table."""
+    cell = ((40.0, 34.0), (80.0, 34.0), (80.0, 126.0), (40.0, 126.0))
+    floor = float(CFG["min_confidence"])
+    squares = read_tile(_one_one(square=True), cell, False, 2.3, CFG)
+    assert squares.confidence < floor
+    assert any("square 1" in d for d in squares.defects)
+    discs = read_tile(_one_one(square=False), cell, False, 2.3, CFG)
+    assert discs.face == "1-1" and discs.confidence >= floor
