@@ -16,6 +16,7 @@ from hypothesis.extra import numpy as hnp
 from vision.channels import channel_max
 from vision.config import load_config
 from vision.locate import (
+    _clear_offset,
     centre_on_pips,
     cuts,
     edge_aligned_rect,
@@ -884,3 +885,26 @@ def test_nearest_apart_of_a_cloths_thousands_of_dots() -> None:
 @given(image=hnp.arrays(np.uint8, st.tuples(st.integers(1, 30), st.integers(1, 30), st.just(3))))
 def test_channel_max_is_each_pixels_largest_channel(image: Array) -> None:
     assert np.array_equal(channel_max(image), image.max(axis=2))
+
+
+def test_clear_offset_lays_lines_midway_between_evenly_spaced_pips() -> None:
+    # pips 20 apart at 5, 25, 45, 65: lines 20 apart clear them most at 15 (10 from each)
+    t = np.array([5.0, 25.0, 45.0, 65.0])
+    assert _clear_offset(t, np.full(4, 3.0), 20.0) == 15.0
+
+
+@given(
+    t=hnp.arrays(np.float64, st.integers(1, 30), elements=st.floats(0, 300)),
+    period=st.floats(10, 80),
+)
+def test_clear_offset_leaves_the_fewest_pips_on_a_line(t: Array, period: float) -> None:
+    radius = np.full(len(t), 3.0)
+    offsets = np.arange(16) * period / 16
+
+    def on_a_line(offset: float) -> int:
+        phase = np.mod(t - offset, period)
+        return int(np.count_nonzero(np.minimum(phase, period - phase) < radius))
+
+    chosen = _clear_offset(t, radius, period)
+    assert chosen in offsets.tolist()
+    assert on_a_line(chosen) == min(on_a_line(float(o)) for o in offsets)
