@@ -387,10 +387,13 @@ def _read_once(
         # and its colour (a*, b*): a black tile's body and a blue felt are as light, not
         # of one colour (a cell laid across a tile, its ends on the felt, read a 6's two
         # columns as a 2-2, sure)
-        for channel in (1, 2):  # (each on its own: ranking a strided column costs twice)
-            hue = patch[border:-border, border:-border, channel][clear_of_pips]
-            hue = np.partition(hue, (lo_rank, hi_rank))
-            tinted = max(tinted, float(int(hue[hi_rank]) - int(hue[lo_rank])))
+        # (each on its own: ranking a strided column costs twice; a* as _red took it)
+        for hue in (
+            inner_a[clear_of_pips],
+            patch[border:-border, border:-border, 2][clear_of_pips],
+        ):
+            hues = np.partition(hue, (lo_rank, hi_rank))
+            tinted = max(tinted, float(int(hues[hi_rank]) - int(hues[lo_rank])))
         if (
             bright
             and between > float(cfg["bright_body_max"])
