@@ -262,11 +262,14 @@ def recognize(
     kept = obs
     if len(again.tiles) > len(obs.tiles):
         new = _new_as_any(again, obs, image, cfg)
-        if lined or _read_again_holds(new, cfg):
+        halves = obs.debug.get("no_cut", [])
+        if lined or _read_again_holds(new, halves, cfg):  # type: ignore[arg-type]
             kept = again
             kept.debug["lined"] = True
             _seams_in_doubt(kept, new, cfg)
             _side_by_side_in_doubt(kept, image, _lined(cfg))
+        else:
+            _with_tiles_sure_as_any(obs, new, float(cfg["read"]["min_confidence"]))
     kept.debug["ms"] = both_ms
     return _with_plain_tiles(kept, plain, cfg)
 
@@ -417,12 +420,64 @@ def _without_lines(image: Image, bright: bool, width: float, cfg: Config) -> Ima
     return out
 
 
-def _read_again_holds(new: list[tuple[Tile, Reading]], cfg: Config) -> bool:
+def _read_again_holds(new: list[tuple[Tile, Reading]], halves: list[Quad], cfg: Config) -> bool:
     """Do most of the tiles read again that were not read before (``new``, each with its
     reading as any tile is read), and two of them at least, show a line across their
     middle, as a set with lines has? (One alone is also what a cell across two tiles'
-    halves shows, their seam between: in a picture cut through a row, a 3-1 read 3-3.)"""
-    return lines_shown(sum(SEAM in reading.defects for _, reading in new), len(new), cfg["lines"])
+    halves shows, their seam between: in a picture cut through a row, a 3-1 read 3-3.)
+    A line shows in a tile's picture, or in how the first reading grew its regions:
+    ``halves``, the regions no cut fitted, where two lie on the tile's two halves, each
+    the shape of a half, the fill stopped at a line across its middle (a faint painted
+    line, which the seam's measure passes, left a row of four tiles side by side all in
+    doubt). A cell laid across two tiles' halves, end to end, lies over two regions each a
+    whole tile's."""
+    shown = sum(
+        SEAM in reading.defects or _halves_grown(tile.corners, halves, cfg["lines"])
+        for tile, reading in new
+    )
+    return lines_shown(shown, len(new), cfg["lines"])
+
+
+def _halves_grown(quad: Quad, halves: list[Quad], cfg: Config) -> bool:
+    """Does each half of the cell hold one of ``halves`` (regions no cut fitted) centred
+    on it, with sides within ``half_sizes`` (log) of the half's?"""
+    centre, _, along, width, length = cell_axes(quad)
+    wanted = np.sort([width, 0.5 * length])
+    near = float(cfg["half_centre"]) * width
+    alike = float(cfg["half_sizes"])
+    boxes = [np.array(h, np.float64) for h in halves]
+    shapes = [(b.mean(axis=0), np.sort(np.hypot(*(b[[1, 3]] - b[0]).T))) for b in boxes]
+    return all(
+        any(
+            float(np.hypot(*(c - (centre + end * 0.25 * length * along)))) <= near
+            and bool(np.all(np.abs(np.log(sides / wanted)) < alike))
+            for c, sides in shapes
+        )
+        for end in (-1.0, 1.0)
+    )
+
+
+def _with_tiles_sure_as_any(
+    obs: Observation, new: list[tuple[Tile, Reading]], floor: float
+) -> None:
+    """The first reading with the tiles read again (``new``, each with its reading as any
+    tile is read) that read the same face, sure, as any tile, and lie on none of its
+    tiles. The second reading grew its regions over the picture with thin lines taken
+    out, and they may offer another size: on a cloth of flowers whose pink centres passed
+    for pips, nothing read at the sizes the first regions gave; read again, nine tiles,
+    every one sure as any tile, none showing a line. The reading as a set with lines is
+    not kept, and no cell is excused a line."""
+    first = list(obs.tiles)
+    for tile, reading in new:
+        if reading.face != tile.face or reading.confidence < floor:
+            continue
+        if any(inside(tile.center, t.corners) or inside(t.center, tile.corners) for t in first):
+            continue
+        obs.tiles.append(tile)
+        doubts = [c for c in obs.uncertain_at if inside(c, tile.corners)]
+        obs.uncertain_at = [c for c in obs.uncertain_at if c not in doubts]
+        obs.uncertain -= min(obs.uncertain, len(doubts))
+    obs.tiles.sort(key=lambda t: (t.center[1], t.center[0]))
 
 
 def _new_as_any(
@@ -559,13 +614,19 @@ def _side_by_side_in_doubt(obs: Observation, image: Image, cfg: Config) -> None:
     the line across each tile's middle and the seam between them are both lines, and
     which is the seam is not known (a groove lighter than the seams between black tiles
     read a row of four across, each cell over two tiles' halves, every one sure). Beside a
-    tile no other lies, a cell across it lies half over the table."""
+    tile no other lies, a cell across it lies half over the table. Nor where the cells
+    across are no tile's shape: 2 W by L / 2, their aspect 4 W / L, where the set's tiles
+    are long (2.36 long, a cell across 1.69), no size the set is searched at cuts them
+    (a block of six such tiles side by side, read right, was left all in doubt)."""
     rcfg = cfg["read"]
     floor = float(rcfg["min_confidence"])
+    least = float(cfg["lines"]["across_aspect_min"])
     doubt = []
     lab = functools.cache(lambda: cv2.cvtColor(image, cv2.COLOR_BGR2LAB).astype(np.float64))
     for tile in obs.tiles:
         centre, across, along, width, length = cell_axes(tile.corners)
+        if 4 * width / length < least:
+            continue
         bright = _bright_pips(image, tile.corners, cfg)
         for side in (-1.0, 1.0):
             u = side * across  # towards the place beside it
@@ -795,6 +856,11 @@ def _recognize(
     if not lined:
         seams = sum(SEAM in f.reading.defects for f in doubtful + found)
         obs.debug["lined_signs"] = _halves(doubtful, cfg["lines"]) + seams
+        obs.debug["no_cut"] = [
+            tuple((x / scale, y / scale) for x, y in f.quad)
+            for f in doubtful
+            if f.reading.defects == (_NO_CUT,)
+        ]
     obs.tile_px = used_width / scale if scale > 0 else 0.0
     laps.lap("assemble")
     obs.debug["stages_ms"] = dict(laps.ms)

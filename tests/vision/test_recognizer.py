@@ -20,14 +20,16 @@ from vision.locate import inside, round_thing
 from vision.recognizer import (
     Recognizer,
     _gap_beside,
+    _lined,
     _new_as_any,
     _read_again_holds,
+    _side_by_side_in_doubt,
     _with_plain_tiles,
     recognize,
 )
 from vision.synth import render_scene, render_table, render_tile, take_away
 from vision.table import TableRecognizer
-from vision.types import Observation, Tile
+from vision.types import Observation, Reading, Tile
 
 CFG = load_config("recognize")
 
@@ -1509,8 +1511,69 @@ def test_a_reading_as_a_set_with_lines_is_kept_only_where_its_new_tiles_show_the
         tiles = recognize(image).tiles
         assert sorted(t.face for t in tiles) == ["5-1", "6-4"]
         new = _new_as_any(Observation(tiles=tiles), Observation(), image, cfg)
-        assert _read_again_holds(new, cfg) is lined
-        assert not _read_again_holds(new[:1], cfg)
+        assert _read_again_holds(new, [], cfg) is lined
+        assert not _read_again_holds(new[:1], [], cfg)
+
+
+def test_a_reading_as_a_set_with_lines_holds_where_the_first_grew_each_tiles_halves() -> None:
+    """A line too faint to show in a tile's picture still stops the first reading's fill at
+    each tile's middle: every half a region of its own, which no cut fits. Tiles read again
+    whose halves were such regions show the line; a cell across two tiles end to end, over
+    two regions each a whole tile's, does not."""
+    cfg = load_config("recognize")
+
+    def box(x: float, y: float, w: float, h: float) -> tuple[tuple[float, float], ...]:
+        return ((x, y), (x + w, y), (x + w, y + h), (x, y + h))
+
+    # four tiles 40 x 84 side by side, read again sure, no line seen in their pictures
+    new = [
+        (
+            Tile("6-6", 1.0, (120.0 + 40 * k, 142.0), box(100 + 40 * k, 100, 40, 84)),
+            Reading(6, 6, 1.0, ()),
+        )
+        for k in range(4)
+    ]
+    assert not _read_again_holds(new, [], cfg)
+    # the first reading's regions: each tile's halves, a little inside its rim
+    halves = [box(102 + 40 * k, y, 36, 38) for k in range(4) for y in (102.0, 144.0)]
+    assert _read_again_holds(new, halves, cfg)
+    # one tile's halves alone: one tile shows the line, no more than a cell across two
+    assert not _read_again_holds(new, halves[:2], cfg)
+    # whole tiles where the halves were (end to end, a cell across their halves)
+    whole = [box(102 + 40 * k, y, 36, 80) for k in range(4) for y in (60.0, 144.0)]
+    assert not _read_again_holds(new, whole, cfg)
+    # halves of another tile's size (a die's pips, a card's) do not count
+    small = [box(110 + 40 * k, y, 20, 20) for k in range(4) for y in (112.0, 152.0)]
+    assert not _read_again_holds(new, small, cfg)
+
+
+def test_tiles_read_again_sure_as_any_tile_are_added_where_the_reading_with_lines_is_not_kept() -> (
+    None
+):
+    """Where the second reading is not kept as a set's with lines, the tiles it read that
+    read the same face, sure, as any tile is read are added to the first reading (its
+    regions, grown with thin lines taken out, may have offered a size the first did not),
+    in place of the doubts they cover; not a tile read another face as any tile, or only
+    in doubt (a line across its middle), nor one on a tile read first."""
+    from vision.read import SEAM
+    from vision.recognizer import _with_tiles_sure_as_any
+
+    def at(face: str, x: float) -> Tile:
+        return Tile(face, 1.0, (x + 20, 142.0), ((x, 100), (x + 40, 100), (x + 40, 184), (x, 184)))
+
+    first = at("6-5", 0.0)
+    obs = Observation(
+        tiles=[first], uncertain=3, uncertain_at=[(120.0, 142.0), (220.0, 142.0), (500.0, 50.0)]
+    )
+    new = [
+        (at("3-1", 100.0), Reading(3, 1, 1.0, ())),  # read so as any tile: added
+        (at("4-2", 200.0), Reading(4, 2, 0.55, (SEAM,))),  # a line across it: not
+        (at("5-5", 300.0), Reading(5, 3, 1.0, ())),  # another face as any tile: not
+        (at("2-2", 10.0), Reading(2, 2, 1.0, ())),  # on the tile read first: not
+    ]
+    _with_tiles_sure_as_any(obs, new, 0.6)
+    assert [t.face for t in obs.tiles] == ["6-5", "3-1"]
+    assert obs.uncertain == 2 and obs.uncertain_at == [(220.0, 142.0), (500.0, 50.0)]
 
 
 @pytest.mark.parametrize(("seed", "at"), [(5016, 0.5), (5035, 0.15)])
@@ -2053,6 +2116,50 @@ def test_a_gaming_chip_the_colour_of_its_cloth_is_no_tile(checks: tuple[int, int
     middle (``pips.chip_rings``), as no tiles' pips do."""
     obs = recognize(_gaming_chip((45, 130, 45), (40, 140, 40), 70, 12, 0.2, checks))
     assert obs.tiles == []
+
+
+def _lined_row(faces: list[str], aspect: float) -> tuple[np.ndarray, list[Tile]]:
+    """Black tiles 40 px wide of a set with a dark groove across each tile's middle, side by
+    side and touching on felt, and each tile as read."""
+    cfg = copy.deepcopy(load_config("synth"))
+    cfg["tile"].update(centre_line_share=1.0, aspect=[aspect, aspect])
+    cfg["tile"]["centre_line_contrast"] = [-30, -30]  # (darker than the body: a groove)
+    image = np.empty((300, 400, 3), np.uint8)
+    tiles, x = [], 100
+    for k, face in enumerate(faces):
+        drawn, truth = render_tile(face, seed=0, scheme="dark", width=40.0, angle=0.0, cfg=cfg)
+        if k == 0:
+            image[:] = drawn[0, 0]
+        c = np.array(truth.corners)
+        (x0, y0), (x1, y1) = (
+            np.round(c.min(axis=0)).astype(int),
+            np.round(c.max(axis=0)).astype(int),
+        )
+        h, w = y1 - y0, x1 - x0
+        image[50 : 50 + h, x : x + w] = drawn[y0:y1, x0:x1]
+        corners = ((x, 50), (x + w, 50), (x + w, 50 + h), (x, 50 + h))
+        tiles.append(Tile(face, 1.0, (x + w / 2, 50 + h / 2), corners))
+        x += w
+    return image, tiles
+
+
+def test_lined_tiles_side_by_side_are_in_doubt_only_where_cells_across_them_are_tile_shaped() -> (
+    None
+):
+    """Four lined tiles side by side whose halves read the same turned a quarter (5s, 3s,
+    4s, 1s): cells laid across two tiles' halves read faces too. Where the tiles are twice
+    as long as wide, such a cell is a tile's shape and which way the tiles lie is not
+    known; where they are 2.4 long, it is 1.67 long, no tile of the set, and they stand."""
+    faces = ["5-5", "3-3", "4-4", "1-1"]
+    cfg = load_config("recognize")
+    image, tiles = _lined_row(faces, 2.0)
+    obs = Observation(tiles=list(tiles))
+    _side_by_side_in_doubt(obs, image, _lined(cfg))
+    assert obs.tiles == [] and obs.uncertain == 4
+    image, tiles = _lined_row(faces, 2.4)
+    obs = Observation(tiles=list(tiles))
+    _side_by_side_in_doubt(obs, image, _lined(cfg))
+    assert [t.face for t in obs.tiles] == faces and obs.uncertain == 0
 
 
 def _two_lined_tiles(gap: int) -> np.ndarray:
