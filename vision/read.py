@@ -21,6 +21,7 @@ from .pips import components, split_blob
 from .types import Array, Bools, Floats, Image, Quad, Reading
 
 SEAM = "a seam across the middle"
+WASHED = "pips too faint to count"  # (after their count)
 #: how a half's defect begins where it reads a 6 laid across the cell: three columns of two,
 #: the middle one on the centre line (a 6's two columns of three lie clear of it)
 SIX_ACROSS = "2 pips on the centre line in the 6 "
@@ -127,10 +128,31 @@ def read_patch(
         # light out can hide it, the line lit as a pip and so not measured)
         return reading
     flat = _flattened(patch, bright, cfg)
-    if flat is None:
+    if flat is not None:
+        again = _read_once(flat, bright, cfg, known, seen=seen)
+        if again.confidence >= floor:
+            return again
+    return _with_the_washed_out(patch, bright, cfg, known, seen, reading)
+
+
+def _with_the_washed_out(
+    patch: Image, bright: bool, cfg: Config, known: Floats | None, seen: float, reading: Reading
+) -> Reading:
+    """A reading in doubt for pips too faint to count (a glare washing an ivory tile's dark
+    pip grey), read again with those pips counted: the threshold lowered to theirs. Kept
+    where it reads sure and holds just those pips more: a face whose pips then lie as a
+    face's do, none of them a glare's (whose light on a black tile makes no face of one
+    more pip: a 2's pips and a glare between them are no 3, a 4's and one amid them are
+    red and white). An ivory 3-4 under a glare, its 3's middle pip grey, read 4-2 in doubt
+    (the 2 with a pip on its centre line)."""
+    washed = sum(int(d.split()[0]) for d in reading.defects if d.endswith(WASHED))
+    if not washed or reading.face is None:
         return reading
-    again = _read_once(flat, bright, cfg, known, seen=seen)
-    return again if again.confidence >= float(cfg["min_confidence"]) else reading
+    again = _read_once(patch, bright, cfg, known, seen=seen, count_faint=True)
+    more = again.high + again.low - (reading.high + reading.low)
+    if again.confidence >= float(cfg["min_confidence"]) and more == washed:
+        return again
+    return reading
 
 
 def _body_round_pips(patch: Image, bright: bool, cfg: Config) -> float | None:
@@ -349,9 +371,12 @@ def _read_once(
     known: Floats | None,
     body: float | None = None,
     seen: float = 0.0,
+    count_faint: bool = False,
 ) -> Reading:
     """One reading of the patch; ``body``: the body's lightness, if not the median's;
-    ``seen``: the tile's width in the picture (see read_patch)."""
+    ``seen``: the tile's width in the picture (see read_patch); ``count_faint``: pips counted
+    down to the share of the threshold at which they are too faint to count (see
+    _washed_out)."""
     length, width = patch.shape[:2]
     lightness = patch[..., 0].astype(np.int16)
     border = max(1, round(float(cfg["border"]) * width))
@@ -365,6 +390,8 @@ def _read_once(
     if peak < min_contrast and int(np.count_nonzero(red)) < float(cfg["tiny_area"]) * width**2:
         return Reading(0, 0, _blank_confidence(peak, min_contrast), ())
     threshold = max(0.5 * min_contrast, float(cfg["threshold_share"]) * peak)
+    if count_faint:
+        threshold = _faint_level(threshold, cfg)
     binary = ((strength > threshold) | red).astype(np.uint8)
     binary = _red_pips_grown(binary, strength, red, threshold, border, cfg)
     n, labels, stats_array, centres_array = components(binary)
@@ -561,7 +588,7 @@ def _read_once(
     if washed:
         # pips too faint for the threshold the tile's strongest pips set, where a glare or
         # a lamp washes part of the tile out: counted without them, the face is another
-        defects.append(f"{washed} pips too faint to count")
+        defects.append(f"{washed} {WASHED}")
     long_three = _long_three(halves, spots, mid, width, cfg)
     if long_three is not None:
         halves, spots = long_three
@@ -652,6 +679,11 @@ def _against_the_body_about(lightness: Array, bright: bool, width: int, cfg: Con
     return out
 
 
+def _faint_level(threshold: float, cfg: Config) -> float:
+    """The level a pip too faint to count stands out by (see _washed_out)."""
+    return max(0.5 * float(cfg["min_contrast"]), float(cfg["faint_share"]) * threshold)
+
+
 def _washed_out(
     strength: Array,
     near_pips: Image,
@@ -664,7 +696,7 @@ def _washed_out(
 ) -> int:
     """How many pip-like blobs stand out from the body by a share of the pips' threshold
     but not by all of it, clear of the pips counted and of the cell's margin."""
-    faint = max(0.5 * float(cfg["min_contrast"]), float(cfg["faint_share"]) * threshold)
+    faint = _faint_level(threshold, cfg)
     if faint >= threshold:
         return 0
     mask = ((strength > faint) & (near_pips == 0)).astype(np.uint8)

@@ -266,6 +266,7 @@ def recognize(
         if lined or _read_again_holds(new, halves, cfg):  # type: ignore[arg-type]
             kept = again
             kept.debug["lined"] = True
+            _as_shown(kept, image, _lined(cfg))
             _seams_in_doubt(kept, new, cfg)
             _side_by_side_in_doubt(kept, image, _lined(cfg))
         else:
@@ -499,6 +500,28 @@ def _new_as_any(
 def _bright_pips(image: Image, quad: Quad, cfg: Config) -> bool:
     """Are the tile's pips bright: its body as dark as the regions take black tiles'?"""
     return float(_body(image, quad) @ GREY) <= float(cfg["segment"]["dark_body_max"])
+
+
+def _as_shown(obs: Observation, image: Image, cfg: Config) -> None:
+    """The tiles read as a set with lines, each read again from the picture as shown (its
+    cells were read with thin lines taken out): where that reads another face, the face as
+    shown stands if sure, else the tile is in doubt. Taking lines out can take out pips: an
+    ivory 6's columns of three, small and blurred, their closing's fringes joined into a
+    line, and the 6 read as a 2 (a 3-6 read 3-2, sure; its line a groove)."""
+    floor = float(cfg["read"]["min_confidence"])
+    kept = []
+    for tile in obs.tiles:
+        _, _, _, width, length = cell_axes(tile.corners)
+        bright = _bright_pips(image, tile.corners, cfg)
+        shown = read_tile(image, tile.corners, bright, length / max(width, 1.0), cfg["read"])
+        if shown.face == tile.face:
+            kept.append(tile)
+        elif shown.face is not None and shown.confidence >= floor:
+            kept.append(Tile(shown.face, shown.confidence, tile.center, tile.corners))
+        else:
+            obs.uncertain += 1
+            obs.uncertain_at.append(tile.center)
+    obs.tiles = kept
 
 
 def _seams_in_doubt(again: Observation, new: list[tuple[Tile, Reading]], cfg: Config) -> None:
@@ -1044,13 +1067,23 @@ def _astride(
     """Tiles read sure with seed pips that no other tile read holds just past both of their
     ends: the cell may lie across two tiles end to end, over a half of each, their seam not
     showing (seed 9299: a 3-3's lower half and a 6-2's upper half read as a 6-3). Only pips
-    on a body of their shade (``own``): a tile's, not a cloth's dots about a tile."""
+    on a body of their shade (``own``): a tile's, not a cloth's dots about a tile. A pip
+    is told from a speck by the size of the pips the tiles read hold, not of all found: a
+    cloth's flowers, their dark middles twice a small tile's pips and most of the pips
+    found, made every pip of two tiles end to end a speck, and a cell across their halves
+    (a red 4 and a 3, each tile's 2 past its ends) stood, sure."""
     floor = float(cfg["read"]["min_confidence"])
     sure = [(f.quad, f.reading) for f in found if _sure_face(f.reading, floor)]
     # (not a spot just past an end: the shade in the gap between tiles end to end; a
     # neighbour's pips lie a rim's width at least inside it, seed 5031 cropped)
     beyond = float(cfg["locate"]["beside_sure"])
-    astride = _past_both_ends(sure, [], _whole_seeds(pips, shape, cfg, own), cfg, beyond)
+    held = np.zeros(len(pips.radius), bool)
+    for quad, _ in sure:
+        held |= held_by(quad, pips.xy)
+    held &= pips.seed
+    typical = float(np.median(pips.radius[held])) if held.any() else None
+    seeds = _whole_seeds(pips, shape, cfg, own, typical)
+    astride = _past_both_ends(sure, [], seeds, cfg, beyond)
     return [
         _Found(f.quad, _flag(f.reading, "pips past both of its ends"))
         if f.quad in astride and _sure_face(f.reading, floor)
@@ -1060,20 +1093,27 @@ def _astride(
 
 
 def _whole_seeds(
-    pips: Pips, shape: tuple[int, ...], cfg: Config, own: Bools | None = None
+    pips: Pips,
+    shape: tuple[int, ...],
+    cfg: Config,
+    own: Bools | None = None,
+    typical: float | None = None,
 ) -> Floats:
-    """The seed pips that are pips (not specks, see ``_not_specks``), shown whole: none that
-    the picture's edge (``shape``) cuts; of those in ``own`` only, when given."""
-    keep = pips.seed & _not_specks(pips.radius, cfg) & ~_cut_by_the_edge(pips, shape)
+    """The seed pips that are pips (not specks, see ``_not_specks``, against ``typical``
+    when given), shown whole: none that the picture's edge (``shape``) cuts; of those in
+    ``own`` only, when given."""
+    keep = pips.seed & _not_specks(pips.radius, cfg, typical) & ~_cut_by_the_edge(pips, shape)
     whole: Floats = pips.xy[keep if own is None else keep & own]
     return whole
 
 
-def _not_specks(radius: Floats, cfg: Config) -> Array:
+def _not_specks(radius: Floats, cfg: Config, typical: float | None = None) -> Array:
     """Which of the pips are pips, not specks far smaller than the others (a glint on the
     table beside a tile), nor patches far larger (a lighter patch of wood's grain between
-    two tiles: more than twice the others' radius, as no tile's pip is)."""
-    typical = float(np.median(radius)) if len(radius) else 0.0
+    two tiles: more than twice the others' radius, as no tile's pip is). The others' size
+    is their median, or ``typical`` where given."""
+    if typical is None:
+        typical = float(np.median(radius)) if len(radius) else 0.0
     keep: Array = radius >= float(cfg["locate"]["speck"]) * typical
     keep &= radius <= float(cfg["segment"]["max_pip_radius"]) * typical
     return keep

@@ -1036,3 +1036,46 @@ def test_a_square_as_large_as_a_1_is_a_cloths_check_not_a_pip() -> None:
     assert any("square 1" in d for d in squares.defects)
     discs = read_tile(_one_one(square=False), cell, False, 2.3, CFG)
     assert discs.face == "1-1" and discs.confidence >= floor
+
+
+def _glare_over_half(face: str, end: int, strength: float) -> tuple[np.ndarray, tuple]:
+    """An ivory tile with a glare (white at ``strength`` of its middle, falling off over
+    0.2 W) over the middle of its upper (``end`` -1) or lower (1) half."""
+    image, truth = render_tile(face, seed=0, scheme="ivory", width=40.0, angle=0.0)
+    corners = np.array(truth.corners)
+    centre = corners.mean(axis=0)
+    length = float(np.hypot(*(corners[3] - corners[0])))
+    yy, xx = np.mgrid[0 : image.shape[0], 0 : image.shape[1]]
+    cx, cy = centre[0], centre[1] + end * length / 4
+    lit = strength * np.exp(-((xx - cx) ** 2 + (yy - cy) ** 2) / (2 * 8.0**2))
+    out = image * (1 - lit[..., None]) + 255 * lit[..., None]
+    return np.clip(out, 0, 255).astype(np.uint8), truth.corners
+
+
+@pytest.mark.parametrize("face", ["3-3", "5-3", "3-1", "4-3"])
+@pytest.mark.parametrize("end", [-1, 1])
+def test_a_pip_a_glare_greys_is_counted_where_the_face_then_holds_just_it(
+    face: str, end: int
+) -> None:
+    """A glare greys an ivory tile's middle pip, too faint for the threshold the other pips
+    set: read again with the faint pips counted, the face reads sure with just those pips
+    more (a 3-3 read 3-2 in doubt before: another renderer's 3-4 under a glare)."""
+    image, corners = _glare_over_half(face, end, 0.6)
+    reading = read_tile(image, corners, False, 2.125, CFG)
+    assert reading.face == face and reading.confidence >= CFG["min_confidence"], reading
+
+
+def test_faint_pips_counted_must_be_just_those_too_faint() -> None:
+    """The reading with faint pips counted stands only where it holds as many more pips as
+    were too faint to count: else (a blob lit into pieces) the first reading stands."""
+    from vision.read import WASHED, _with_the_washed_out
+    from vision.types import Reading
+
+    image, corners = _glare_over_half("3-3", -1, 0.6)
+    from vision.read import canonical
+
+    patch = cv2.cvtColor(canonical(image, corners, 40, 85), cv2.COLOR_BGR2LAB)
+    first = Reading(3, 2, 0.55, (f"1 {WASHED}",))
+    assert _with_the_washed_out(patch, False, CFG, None, 40.0, first).face == "3-3"
+    claimed = Reading(3, 2, 0.55, (f"2 {WASHED}",))  # (one more than the glare hides)
+    assert _with_the_washed_out(patch, False, CFG, None, 40.0, claimed) is claimed

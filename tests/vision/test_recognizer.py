@@ -2143,6 +2143,28 @@ def _lined_row(faces: list[str], aspect: float) -> tuple[np.ndarray, list[Tile]]
     return image, tiles
 
 
+def test_tiles_read_with_lines_taken_out_stand_as_the_picture_shows_them() -> None:
+    """The reading as a set with lines reads its cells with thin lines taken out, which can
+    take out pips (a small ivory 6's columns, joined by their fringes into a line, left a
+    2). Each tile is read again as shown: another face, sure, stands in its place; another
+    in doubt, or none, leaves the tile in doubt."""
+    from vision.recognizer import _as_shown
+
+    cfg = _lined(load_config("recognize"))
+    image, truth = render_tile("6-3", seed=0, scheme="ivory", width=40.0, angle=0.0)
+    corners = truth.corners
+    centre = tuple(np.mean(corners, axis=0))
+    felt = np.full_like(image, image[0, 0])  # (nothing there but the felt)
+    for picture, faces, doubts in ((image, ["6-3"], 0), (felt, [], 1)):
+        obs = Observation(tiles=[Tile("3-2", 1.0, centre, corners)])
+        _as_shown(obs, picture, cfg)
+        assert [t.face for t in obs.tiles] == faces
+        assert obs.uncertain == doubts and len(obs.uncertain_at) == doubts
+    obs = Observation(tiles=[Tile("6-3", 1.0, centre, corners)])
+    _as_shown(obs, image, cfg)
+    assert obs.tiles == [Tile("6-3", 1.0, centre, corners)] and obs.uncertain == 0
+
+
 def test_lined_tiles_side_by_side_are_in_doubt_only_where_cells_across_them_are_tile_shaped() -> (
     None
 ):
@@ -2191,3 +2213,34 @@ def test_a_gap_showing_the_table_says_which_way_tiles_with_lines_lie() -> None:
     # touching, their seam a line as their grooves: which way they lie is not known
     touching = lab(_two_lined_tiles(0))
     assert not _gap_beside(touching, np.array((120.0, 140.0)), across, along, 40, 80, cfg)
+
+
+def test_pips_past_both_ends_are_told_from_specks_by_the_tiles_own_pips() -> None:
+    """A cell read sure across two small tiles end to end (a red 4 and a 3) has each tile's
+    other half past its ends: it is in doubt. Those pips are small beside a cloth's
+    flowers, whose dark middles are most of the pips found; measured against all of them,
+    they were specks, and the cell stood (another renderer's 2-4 and 3-2 read 4-3, sure)."""
+    from vision.recognizer import _astride, _Found
+    from vision.types import Pips
+
+    cfg = load_config("recognize")
+    cell = ((100.0, 100.0), (140.0, 100.0), (140.0, 185.0), (100.0, 185.0))
+    own = [(110.0, 112.0), (130.0, 112.0), (110.0, 130.0), (130.0, 130.0)]  # the 4
+    own += [(110.0, 155.0), (120.0, 165.0), (130.0, 175.0)]  # the 3
+    past = [(115.0, 80.0), (125.0, 76.0), (115.0, 206.0), (125.0, 210.0)]  # the 2s
+    flowers = [(400.0 + 20 * (k % 8), 60.0 + 30 * (k // 8)) for k in range(40)]
+    xy = np.array(own + past + flowers, np.float64)
+    radius = np.array([3.0] * (len(own) + len(past)) + [7.0] * len(flowers))
+    pips = Pips(False, xy, radius, np.ones(len(xy), bool))
+    found = [_Found(cell, Reading(4, 3, 1.0, ()))]
+    (flagged,) = _astride(found, pips, np.ones(len(xy), bool), (400, 600, 3), cfg)
+    assert (
+        flagged.reading.confidence == 0.0
+        and "pips past both of its ends" in flagged.reading.defects
+    )
+    # the same cell with nothing past its ends stands
+    keep = np.ones(len(xy), bool)
+    keep[len(own) : len(own) + len(past)] = False
+    alone = Pips(False, xy[keep], radius[keep], np.ones(int(keep.sum()), bool))
+    (kept,) = _astride(found, alone, np.ones(int(keep.sum()), bool), (400, 600, 3), cfg)
+    assert kept.reading.confidence == 1.0
