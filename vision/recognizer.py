@@ -269,8 +269,6 @@ def recognize(
             _as_shown(kept, image, _lined(cfg))
             _seams_in_doubt(kept, new, cfg)
             _side_by_side_in_doubt(kept, image, _lined(cfg))
-        else:
-            _with_tiles_sure_as_any(obs, new, float(cfg["read"]["min_confidence"]))
     kept.debug["ms"] = both_ms
     return _with_plain_tiles(kept, plain, cfg)
 
@@ -456,29 +454,6 @@ def _halves_grown(quad: Quad, halves: list[Quad], cfg: Config) -> bool:
         )
         for end in (-1.0, 1.0)
     )
-
-
-def _with_tiles_sure_as_any(
-    obs: Observation, new: list[tuple[Tile, Reading]], floor: float
-) -> None:
-    """The first reading with the tiles read again (``new``, each with its reading as any
-    tile is read) that read the same face, sure, as any tile, and lie on none of its
-    tiles. The second reading grew its regions over the picture with thin lines taken
-    out, and they may offer another size: on a cloth of flowers whose pink centres passed
-    for pips, nothing read at the sizes the first regions gave; read again, nine tiles,
-    every one sure as any tile, none showing a line. The reading as a set with lines is
-    not kept, and no cell is excused a line."""
-    first = list(obs.tiles)
-    for tile, reading in new:
-        if reading.face != tile.face or reading.confidence < floor:
-            continue
-        if any(inside(tile.center, t.corners) or inside(t.center, tile.corners) for t in first):
-            continue
-        obs.tiles.append(tile)
-        doubts = [c for c in obs.uncertain_at if inside(c, tile.corners)]
-        obs.uncertain_at = [c for c in obs.uncertain_at if c not in doubts]
-        obs.uncertain -= min(obs.uncertain, len(doubts))
-    obs.tiles.sort(key=lambda t: (t.center[1], t.center[0]))
 
 
 def _new_as_any(

@@ -1547,35 +1547,6 @@ def test_a_reading_as_a_set_with_lines_holds_where_the_first_grew_each_tiles_hal
     assert not _read_again_holds(new, small, cfg)
 
 
-def test_tiles_read_again_sure_as_any_tile_are_added_where_the_reading_with_lines_is_not_kept() -> (
-    None
-):
-    """Where the second reading is not kept as a set's with lines, the tiles it read that
-    read the same face, sure, as any tile is read are added to the first reading (its
-    regions, grown with thin lines taken out, may have offered a size the first did not),
-    in place of the doubts they cover; not a tile read another face as any tile, or only
-    in doubt (a line across its middle), nor one on a tile read first."""
-    from vision.read import SEAM
-    from vision.recognizer import _with_tiles_sure_as_any
-
-    def at(face: str, x: float) -> Tile:
-        return Tile(face, 1.0, (x + 20, 142.0), ((x, 100), (x + 40, 100), (x + 40, 184), (x, 184)))
-
-    first = at("6-5", 0.0)
-    obs = Observation(
-        tiles=[first], uncertain=3, uncertain_at=[(120.0, 142.0), (220.0, 142.0), (500.0, 50.0)]
-    )
-    new = [
-        (at("3-1", 100.0), Reading(3, 1, 1.0, ())),  # read so as any tile: added
-        (at("4-2", 200.0), Reading(4, 2, 0.55, (SEAM,))),  # a line across it: not
-        (at("5-5", 300.0), Reading(5, 3, 1.0, ())),  # another face as any tile: not
-        (at("2-2", 10.0), Reading(2, 2, 1.0, ())),  # on the tile read first: not
-    ]
-    _with_tiles_sure_as_any(obs, new, 0.6)
-    assert [t.face for t in obs.tiles] == ["6-5", "3-1"]
-    assert obs.uncertain == 2 and obs.uncertain_at == [(220.0, 142.0), (500.0, 50.0)]
-
-
 @pytest.mark.parametrize(("seed", "at"), [(5016, 0.5), (5035, 0.15)])
 def test_a_picture_cut_through_a_row_is_not_read_as_a_set_with_lines(seed: int, at: float) -> None:
     """A held-out scene cropped through one of its tiles (as the bench crops them): nothing
