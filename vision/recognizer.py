@@ -426,8 +426,8 @@ def _read_again_holds(new: list[tuple[Tile, Reading]], halves: list[Quad], cfg: 
     halves shows, their seam between: in a picture cut through a row, a 3-1 read 3-3.)
     A line shows in a tile's picture, or in how the first reading grew its regions:
     ``halves``, the regions no cut fitted, where two lie on the tile's two halves, each
-    the shape of a half, the fill stopped at a line across its middle (a faint painted
-    line, which the seam's measure passes, left a row of four tiles side by side all in
+    the shape of a half, the fill stopped at a line across its middle (a faint groove,
+    which the seam's measure passes, left a row of four tiles side by side all in
     doubt). A cell laid across two tiles' halves, end to end, lies over two regions each a
     whole tile's."""
     shown = sum(
@@ -1046,7 +1046,8 @@ def _astride(
     is told from a speck by the size of the pips the tiles read hold, not of all found: a
     cloth's flowers, their dark middles twice a small tile's pips and most of the pips
     found, made every pip of two tiles end to end a speck, and a cell across their halves
-    (a red 4 and a 3, each tile's 2 past its ends) stood, sure."""
+    (a red 4 and a 3, each tile's 2 past its ends) stood, sure (with tiles searched up to
+    2.7 long, tried)."""
     floor = float(cfg["read"]["min_confidence"])
     sure = [(f.quad, f.reading) for f in found if _sure_face(f.reading, floor)]
     # (not a spot just past an end: the shade in the gap between tiles end to end; a

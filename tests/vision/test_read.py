@@ -1068,12 +1068,10 @@ def test_a_pip_a_glare_greys_is_counted_where_the_face_then_holds_just_it(
 def test_faint_pips_counted_must_be_just_those_too_faint() -> None:
     """The reading with faint pips counted stands only where it holds as many more pips as
     were too faint to count: else (a blob lit into pieces) the first reading stands."""
-    from vision.read import WASHED, _with_the_washed_out
+    from vision.read import WASHED, _with_the_washed_out, canonical
     from vision.types import Reading
 
     image, corners = _glare_over_half("3-3", -1, 0.6)
-    from vision.read import canonical
-
     patch = cv2.cvtColor(canonical(image, corners, 40, 85), cv2.COLOR_BGR2LAB)
     first = Reading(3, 2, 0.55, (f"1 {WASHED}",))
     assert _with_the_washed_out(patch, False, CFG, None, 40.0, first).face == "3-3"
