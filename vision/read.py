@@ -145,12 +145,11 @@ def _with_the_washed_out(
     more pip: a 2's pips and a glare between them are no 3, a 4's and one amid them are
     red and white). An ivory 3-4 under a glare, its 3's middle pip grey, read 4-2 in doubt
     (the 2 with a pip on its centre line)."""
-    washed = sum(int(d.split()[0]) for d in reading.defects if d.endswith(WASHED))
-    if not washed or reading.face is None:
+    if not reading.washed or reading.face is None:
         return reading
     again = _read_once(patch, bright, cfg, known, seen=seen, count_faint=True)
     more = again.high + again.low - (reading.high + reading.low)
-    if again.confidence >= float(cfg["min_confidence"]) and more == washed:
+    if again.confidence >= float(cfg["min_confidence"]) and more == reading.washed:
         return again
     return reading
 
@@ -663,7 +662,7 @@ def _read_once(
         reddest += max(0.0, patch_a - median(inner_a[clear_of_pips]))
     contrast = _clip((max(peak, 2 * reddest) - min_contrast) / min_contrast + 0.5)
     confidence = contrast * float(cfg["penalty"]) ** len(defects)
-    return Reading(max(counts), min(counts), confidence, tuple(defects), middle)
+    return Reading(max(counts), min(counts), confidence, tuple(defects), middle, washed)
 
 
 def _against_the_body_about(lightness: Array, bright: bool, width: int, cfg: Config) -> Array:

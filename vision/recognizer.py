@@ -370,15 +370,17 @@ def _in_doubt(obs: Observation, known_size: bool, cfg: Config) -> bool:
     return known_size or not obs.tiles or signs >= int(cfg["min_signs"])
 
 
-def _halves(doubtful: list[_Found], cfg: Config) -> int:
-    """How many of the regions no cut fits lie beside another of their size and shape, as
-    far apart as they are wide across the gap: a tile's halves (or a row's), each grown to
-    a line between them."""
-    boxes = []
-    for f in doubtful:
-        if f.reading.defects == (_NO_CUT,):
-            q = np.array(f.quad, np.float64)
-            boxes.append((q.mean(axis=0), np.sort(np.hypot(*(q[[1, 3]] - q[0]).T))))
+def _box_shape(quad: Quad) -> tuple[Floats, Floats]:
+    """A box's centre and its sides, shorter first."""
+    q = np.array(quad, np.float64)
+    return q.mean(axis=0), np.sort(np.hypot(*(q[[1, 3]] - q[0]).T))
+
+
+def _halves(no_cut: list[Quad], cfg: Config) -> int:
+    """How many of the regions no cut fits (``no_cut``) lie beside another of their size
+    and shape, as far apart as they are wide across the gap: a tile's halves (or a row's),
+    each grown to a line between them."""
+    boxes = [_box_shape(q) for q in no_cut]
     alike = float(cfg["half_sizes"])
     paired = 0
     for i, (c, sides) in enumerate(boxes):
@@ -430,22 +432,22 @@ def _read_again_holds(new: list[tuple[Tile, Reading]], halves: list[Quad], cfg: 
     which the seam's measure passes, left a row of four tiles side by side all in
     doubt). A cell laid across two tiles' halves, end to end, lies over two regions each a
     whole tile's."""
+    shapes = [_box_shape(h) for h in halves]
     shown = sum(
-        SEAM in reading.defects or _halves_grown(tile.corners, halves, cfg["lines"])
+        SEAM in reading.defects or _halves_grown(tile.corners, shapes, cfg["lines"])
         for tile, reading in new
     )
     return lines_shown(shown, len(new), cfg["lines"])
 
 
-def _halves_grown(quad: Quad, halves: list[Quad], cfg: Config) -> bool:
-    """Does each half of the cell hold one of ``halves`` (regions no cut fitted) centred
-    on it, with sides within ``half_sizes`` (log) of the half's?"""
+def _halves_grown(quad: Quad, shapes: list[tuple[Floats, Floats]], cfg: Config) -> bool:
+    """Does each half of the cell hold one of the regions no cut fitted (``shapes``: each
+    one's centre and sides, see _box_shape) centred on it, with sides within
+    ``half_sizes`` (log) of the half's?"""
     centre, _, along, width, length = cell_axes(quad)
     wanted = np.sort([width, 0.5 * length])
     near = float(cfg["half_centre"]) * width
     alike = float(cfg["half_sizes"])
-    boxes = [np.array(h, np.float64) for h in halves]
-    shapes = [(b.mean(axis=0), np.sort(np.hypot(*(b[[1, 3]] - b[0]).T))) for b in boxes]
     return all(
         any(
             float(np.hypot(*(c - (centre + end * 0.25 * length * along)))) <= near
@@ -853,12 +855,9 @@ def _recognize(
     obs = _assemble(found, doubtful, float(cfg["read"]["min_confidence"]), 1.0 / scale, every)
     if not lined:
         seams = sum(SEAM in f.reading.defects for f in doubtful + found)
-        obs.debug["lined_signs"] = _halves(doubtful, cfg["lines"]) + seams
-        obs.debug["no_cut"] = [
-            tuple((x / scale, y / scale) for x, y in f.quad)
-            for f in doubtful
-            if f.reading.defects == (_NO_CUT,)
-        ]
+        no_cut = [f.quad for f in doubtful if f.reading.defects == (_NO_CUT,)]
+        obs.debug["lined_signs"] = _halves(no_cut, cfg["lines"]) + seams
+        obs.debug["no_cut"] = [tuple((x / scale, y / scale) for x, y in q) for q in no_cut]
     obs.tile_px = used_width / scale if scale > 0 else 0.0
     laps.lap("assemble")
     obs.debug["stages_ms"] = dict(laps.ms)

@@ -37,6 +37,8 @@ class Reading:
     #: how strongly a line across the middle stands out, clear of the pips (a seam's or a
     #: set's line; 0 where not measured)
     middle: float = 0.0
+    #: how many pip-like blobs were too faint to count (a glare greying a pip)
+    washed: int = 0
 
     @property
     def is_blank(self) -> bool:

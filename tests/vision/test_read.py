@@ -1073,7 +1073,7 @@ def test_faint_pips_counted_must_be_just_those_too_faint() -> None:
 
     image, corners = _glare_over_half("3-3", -1, 0.6)
     patch = cv2.cvtColor(canonical(image, corners, 40, 85), cv2.COLOR_BGR2LAB)
-    first = Reading(3, 2, 0.55, (f"1 {WASHED}",))
+    first = Reading(3, 2, 0.55, (f"1 {WASHED}",), washed=1)
     assert _with_the_washed_out(patch, False, CFG, None, 40.0, first).face == "3-3"
-    claimed = Reading(3, 2, 0.55, (f"2 {WASHED}",))  # (one more than the glare hides)
+    claimed = Reading(3, 2, 0.55, (f"2 {WASHED}",), washed=2)  # (one more than the glare hides)
     assert _with_the_washed_out(patch, False, CFG, None, 40.0, claimed) is claimed
