@@ -577,13 +577,13 @@ def _read_once(
     if specks.any():
         counted = np.where(specks[labels], 0, binary).astype(np.uint8)
         near_counted = cv2.dilate(counted, np.ones((2 * halo + 1, 2 * halo + 1), np.uint8))
-    washed = _washed_out(strength, near_counted, threshold, lo, hi, border, pip_fill, cfg)
+    washed = _washed_out(strength, near_counted, threshold, lo, hi, border, pip_fill, unit, cfg)
     if not washed and not defects:
         # (against the body about each place, not the tile's: under a glare the body about a
         # pip is lighter than the rest, and a dark pip there washed out to its median; an
         # ivory 3-3's middle pip so, read as a 3-2, sure)
         local = _margin_cleared(_against_the_body_about(lightness, bright, width, cfg), border)
-        washed = _washed_out(local, near_counted, threshold, lo, hi, border, pip_fill, cfg)
+        washed = _washed_out(local, near_counted, threshold, lo, hi, border, pip_fill, unit, cfg)
     if washed:
         # pips too faint for the threshold the tile's strongest pips set, where a glare or
         # a lamp washes part of the tile out: counted without them, the face is another
@@ -601,19 +601,25 @@ def _read_once(
         return Reading(max(counts), min(counts), 0.0, (*defects, f"halves {counts}"))
     # a long three's middle pips lie on the line: it is measured clear of their halo
     clear = halo if long_three is not None else 0
-    middle = 0.0 if SEAM in defects else _middle_seam(strength, binary, border, width, cfg, clear)
+    middle, line = (
+        (0.0, 0) if SEAM in defects else _middle_seam(strength, binary, border, width, cfg, clear)
+    )
+    # (a glare's broad crest is no seam; the line is still measured: see _seams_in_doubt)
+    broad = functools.partial(_a_broad_crest, strength, border=border, width=width, cfg=cfg)
     if SEAM in defects:
         pass  # (a line across the middle, found as a blob)
-    elif middle > float(cfg["middle_seam"]):
+    elif middle > float(cfg["middle_seam"]) and not broad(binary > 0, line=line):
         defects.append(SEAM)
     elif max(counts) <= int(cfg["few_pips"]) and _middle_seam(
         -strength, binary, border, width, cfg, clear
-    ) > float(cfg["middle_seam_other"]):
+    )[0] > float(cfg["middle_seam_other"]):
         # two tiles' ends in shade: a line darker than a black tile's body (lighter than an
         # ivory one's). Between a 5's or a 6's rows the body stands out so too, lit on both
         # sides by their halos; between halves of fewer pips it does not
         defects.append(SEAM)
-    elif _seam_between_pips(strength, near_pips, border, width, cfg) > float(cfg["middle_seam"]):
+    elif (seam := _seam_between_pips(strength, near_pips, border, width, cfg))[0] > float(
+        cfg["middle_seam"]
+    ) and not broad(near_pips > 0, line=seam[1]):
         # the seam a few pixels off the middle, seen between the pips rather than in the
         # columns clear of them: a cell moved onto the pips of two tiles' halves (a 3 and a
         # red 4 end to end, read as a 4-3) lies off their seam, with pips on both sides of it
@@ -691,22 +697,36 @@ def _washed_out(
     hi: float,
     border: int,
     min_fill: float,
+    unit: float,
     cfg: Config,
 ) -> int:
     """How many pip-like blobs stand out from the body by a share of the pips' threshold
-    but not by all of it, clear of the pips counted and of the cell's margin."""
+    but not by all of it, clear of the pips counted and of the cell's margin. Not a broad
+    light's crest: a blob that, at half its own brightest, spreads over more than
+    ``faint_spread`` pips' area (``unit``). A glare on a black tile's body stands out so,
+    its crest cut at the faint pips' level a pip's size; a pip washed grey by a glare
+    keeps its rim (on the fifth renderer, at half their brightest, 0.5-0.9 pips' area for
+    pips washed out on ivory tiles, 1.2-15 for glares on black ones)."""
     faint = _faint_level(threshold, cfg)
     if faint >= threshold:
         return 0
     mask = ((strength > faint) & (near_pips == 0)).astype(np.uint8)
     if not mask.any():
         return 0  # (most tiles: nothing stands out but the pips counted)
-    _, _, stats, _ = components(mask)
+    _, labels, stats, _ = components(mask)
     length, width = strength.shape
+    spread = float(cfg["faint_spread"]) * unit
     count = 0
-    for x, y, w, h, area in stats[1:].tolist():
+    for k, (x, y, w, h, area) in enumerate(stats.tolist()):
         clear = x > border and y > border and x + w < width - border and y + h < length - border
-        if clear and lo <= area <= hi and _roundish([x, y, w, h, area], min_fill):
+        if k == 0 or not (clear and lo <= area <= hi and _roundish([x, y, w, h, area], min_fill)):
+            continue
+        # (its brightest pixel, and the blob about it at half that)
+        at = np.unravel_index(
+            int(np.argmax(np.where(labels == k, strength, -np.inf))), labels.shape
+        )
+        _, around, sizes, _ = components((strength > strength[at] / 2).astype(np.uint8))
+        if float(sizes[around[at], cv2.CC_STAT_AREA]) <= spread:
             count += 1
     return count
 
@@ -946,20 +966,20 @@ def _middle_row(blobs: list[int], at: list[tuple[float, float]], cx: float, red_
 
 def _middle_seam(
     strength: Array, binary: Array, border: int, width: int, cfg: Config, clear: int = 0
-) -> float:
+) -> tuple[float, int]:
     """How strongly a line across the tile's middle stands out from the body the way pips do
     (the seam of two tiles' ends, where the table or a shadow shows: darker on ivory, lighter
-    on black), measured between the pips. ``strength`` is how pip-like each pixel is; the
-    halo of pips near the middle makes the body beside the line pip-like, not the line.
-    ``clear``: how far from the pips across the tile to measure (pips on the middle line
-    light it with their halo)."""
+    on black), measured between the pips, and the line (row) it stands out most at.
+    ``strength`` is how pip-like each pixel is; the halo of pips near the middle makes the
+    body beside the line pip-like, not the line. ``clear``: how far from the pips across
+    the tile to measure (pips on the middle line light it with their halo)."""
     length = strength.shape[0]
     mid = length // 2
-    d = max(2, round(0.12 * width))
+    d = _seam_offset(width)
     # the cell may sit a pixel or two along from the tiles it lies across
     shift = round(float(cfg["seam_search"]) * length)
     if mid - shift - d < 0 or mid + shift + d >= length:
-        return 0.0  # (a patch far shorter than a tile)
+        return 0.0, mid  # (a patch far shorter than a tile)
     cols = np.arange(border, width - border)
     # clear of the pips and of the halo around them (blur, a cup's shade)
     near = binary[max(0, mid - d - 3) : mid + d + 4, border : width - border]
@@ -968,10 +988,41 @@ def _middle_seam(
         taken = np.convolve(taken, np.ones(2 * clear + 1), mode="same") > 0
     free = ~taken
     if int(np.count_nonzero(free)) < 4:
-        return 0.0
+        return 0.0, mid
     keep = cols[free]
-    stands = _stands_out(strength[:, keep], mid - shift, mid + shift, d)
-    return max(0.0, float(row_medians(stands).max()))
+    stands = row_medians(_stands_out(strength[:, keep], mid - shift, mid + shift, d))
+    k = int(np.argmax(stands))
+    return max(0.0, float(stands[k])), mid - shift + k
+
+
+def _seam_offset(width: int) -> int:
+    """How far from a line across the tile the rows it is compared with lie (pixels)."""
+    return max(2, round(0.12 * width))
+
+
+def _a_broad_crest(
+    strength: Array, pips: Array, border: int, width: int, line: int, cfg: Config
+) -> bool:
+    """Is the line ``line``, standing out from the rows beside it the way pips do, the crest
+    of a broad light rather than a seam? A seam steps: past it the body is flat, and the
+    line stands out from the rows twice as far off about as much as from those beside it.
+    A glare across a black tile's middle is a broad hump, its crest standing out far more
+    from the rows beyond (a 2-5 under a glare was read in doubt for a seam). Measured in
+    the columns where none of the rows compared holds a pip (``pips``); not where too few
+    do. (A glare beside a seam makes it stand out less from the rows beyond, not more.)"""
+    d = _seam_offset(width)
+    wide = 2 * d
+    if line - wide < 0 or line + wide >= strength.shape[0]:
+        return False
+    inner = slice(border, width - border)
+    rows = [line - wide, line - d, line - 1, line, line + 1, line + d, line + wide]
+    clear = ~pips[rows, inner].any(axis=0)
+    if int(np.count_nonzero(clear)) < 4:
+        return False
+    columns = strength[:, inner][:, clear]
+    near = float(np.median(_stands_out(columns, line, line, d)))
+    far = float(np.median(_stands_out(columns, line, line, wide)))
+    return near < float(cfg["seam_broad"]) * far
 
 
 def _stands_out(strength: Array, first: int, last: int, d: int) -> Floats:
@@ -994,18 +1045,18 @@ def _lines_at(rows: Array, first: int, last: int, offset: int) -> Array:
 
 def _seam_between_pips(
     strength: Array, near_pips: Array, border: int, width: int, cfg: Config
-) -> float:
+) -> tuple[float, int]:
     """How strongly a line near the tile's middle stands out the way pips do, as
     ``_middle_seam`` measures it, but pixel by pixel clear of the pips and their halo
     (``near_pips``), so that pips on both sides of it leave columns to measure in, and
-    looked for farther from the middle (``seam_search_wide``). 0 where too little of the
-    line is clear of the pips to tell."""
+    looked for farther from the middle (``seam_search_wide``), with the line it stands out
+    most at. 0 where too little of the line is clear of the pips to tell."""
     length = strength.shape[0]
     mid = length // 2
-    d = max(2, round(0.12 * width))
+    d = _seam_offset(width)
     shift = round(float(cfg["seam_search_wide"]) * length)
     if mid - shift - d < 0 or mid + shift + d >= length:
-        return 0.0
+        return 0.0, mid
     stands = _stands_out(strength[:, border : width - border], mid - shift, mid + shift, d)
     taken = near_pips[:, border : width - border] > 0
     # (the rows each line is measured on: itself, three thick, and those ``d`` to either side)
@@ -1014,8 +1065,10 @@ def _seam_between_pips(
     least = max(float(cfg["seam_clear_share"]) * stands.shape[1], 1.0)
     enough = np.count_nonzero(~bad, axis=1) >= least
     if not enough.any():
-        return 0.0
-    return max(0.0, float(row_medians_where(stands[enough], ~bad[enough]).max()))
+        return 0.0, mid
+    values = row_medians_where(stands[enough], ~bad[enough])
+    k = int(np.argmax(values))
+    return max(0.0, float(values[k])), mid - shift + int(np.flatnonzero(enough)[k])
 
 
 def _several(

@@ -503,15 +503,19 @@ def _as_shown(obs: Observation, image: Image, cfg: Config) -> None:
 
 def _seams_in_doubt(again: Observation, new: list[tuple[Tile, Reading]], cfg: Config) -> None:
     """The tiles read again (``new``, with their readings as any tile) whose middle shows a
-    line far stronger than the set's line are put in doubt: a seam between two tiles side
-    by side, under a cell laid across them (a faint groove between every tile's halves, 7
-    where a seam is held against a cell from 6, sent a row of three ivory tiles to be read
-    again as a set with lines, and two cells across them read a 2-2 as a 4-2 and a 3-2,
-    their middles 41 and 43)."""
-    line = median_of([reading.middle for _, reading in new]) if new else 0.0
-    limit = max(float(cfg["read"]["middle_seam"]), float(cfg["lines"]["seam_over_line"]) * line)
-    for tile, reading in new:
-        if reading.middle > limit:
+    line far stronger than the set's line, as the other new tiles show it, are put in
+    doubt: a seam between two tiles side by side, under a cell laid across them (a faint
+    groove between every tile's halves, 7 where a seam is held against a cell from 6, sent
+    a row of three ivory tiles to be read again as a set with lines, and two cells across
+    them read a 2-2 as a 4-2 and a 3-2, their middles 41 and 43)."""
+    least = float(cfg["read"]["middle_seam"])
+    over = float(cfg["lines"]["seam_over_line"])
+    for k, (tile, reading) in enumerate(new):
+        # (the set's line as the other new tiles show it: a seam among two or three would
+        # lift their median past itself)
+        others = [r.middle for j, (_, r) in enumerate(new) if j != k]
+        line = median_of(others) if others else 0.0
+        if reading.middle > max(least, over * line):
             again.tiles.remove(tile)
             again.uncertain += 1
             again.uncertain_at.append(tile.center)

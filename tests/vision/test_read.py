@@ -657,6 +657,39 @@ def test_a_seam_off_the_middle_between_two_halves_pips_is_two_tiles_ends(seam: b
     assert (reading.confidence >= CFG["min_confidence"]) is not seam, reading
 
 
+@pytest.mark.parametrize(("light", "seam"), [((12, 6), False), ((9, 7), False), (None, True)])
+def test_a_glare_across_a_black_tiles_middle_is_no_seam_nor_a_pip_but_a_line_is(
+    light: tuple[int, int] | None, seam: bool
+) -> None:
+    """A glare on a glossy black 2-5, across its middle (``light``: its spread across and
+    along the tile, in pixels): a broad hump of light, its crest standing out from the rows
+    beside it, but far more from those beyond. It is no seam. Cut at the level of pips too
+    faint to count, a rounder one's crest is a blob of a pip's size; at half its brightest
+    it spreads over several pips' area, and it is no pip either. The tile reads sure. A
+    line of the same place, as narrow as two tiles' ends, is a seam: the cell is in doubt."""
+    import cv2
+    import numpy as np
+
+    from vision.read import SEAM, WASHED, read_patch
+
+    body = np.zeros((86, 40, 3), np.float64)  # Lab: a black body
+    body[:] = (40, 128, 128)
+    if light is not None:
+        yy, xx = np.mgrid[0:86, 0:40].astype(np.float64)
+        across, along = light
+        body[..., 0] += 70 * np.exp(-(((xx - 22) / across) ** 2 + ((yy - 44) / along) ** 2) / 2)
+    else:
+        body[42:45, 2:38, 0] += 35
+    patch = body.astype(np.uint8)
+    for x, y in ((11, 31), (29, 12), (11, 59), (29, 59), (20, 67), (11, 75), (29, 75)):
+        cv2.circle(patch, (x, y), 4, (230, 128, 128), -1)
+    reading = read_patch(patch, True, CFG)
+    assert reading.face == "5-2", reading
+    assert (SEAM in reading.defects) is seam, reading
+    assert not any(WASHED in d for d in reading.defects), reading
+    assert (reading.confidence >= CFG["min_confidence"]) is not seam, reading
+
+
 def _lit_along(image: np.ndarray, corners: tuple, rise: float) -> np.ndarray:
     """The image with light rising along the tile from nothing at one end to ``rise`` (L) at
     the other: a glare spot or a lamp beside the table."""

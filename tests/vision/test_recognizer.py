@@ -1834,6 +1834,32 @@ def test_a_tile_read_again_whose_middle_line_far_outshines_the_set_s_is_in_doubt
     assert again.uncertain == 1
 
 
+@pytest.mark.parametrize(("middles", "in_doubt"), [((6.3, 1.2), ["2-1"]), ((30.0, 32.0, 35.0), [])])
+def test_the_set_s_line_a_tile_read_again_is_held_to_is_the_other_new_tiles(
+    middles: tuple[float, ...], in_doubt: list[str]
+) -> None:
+    """Two tiles read again as a set with lines: a cell across two black tiles' ends (its
+    middle line 6.3, a seam) and a tile whose line is faint (1.2). With the seam's own line
+    in it, the set's line (their median, 3.75) excused up to 11 and the cell stood, read
+    2-1, sure (a 1-1 and a 2-6 end to end under a glare, the fifth renderer's scene 156).
+    Held to the other tile's line it is in doubt; a set whose every tile shows its line
+    strongly keeps them all."""
+    from vision.recognizer import _seams_in_doubt
+    from vision.types import Reading, Tile
+
+    faces = ["2-1", "6-6", "5-4"]
+    new = []
+    for k, middle in enumerate(middles):
+        quad = ((40.0 * k, 0.0), (40.0 * k + 30.0, 0.0), (40.0 * k + 30.0, 64.0), (40.0 * k, 64.0))
+        tile = Tile(faces[k], 1.0, (40.0 * k + 15.0, 32.0), quad)
+        high, low = (int(v) for v in faces[k].split("-"))
+        new.append((tile, Reading(high, low, 1.0, (), middle)))
+    again = Observation(tiles=[tile for tile, _ in new])
+    _seams_in_doubt(again, new, load_config("recognize"))
+    assert [t.face for t in again.tiles] == [f for f in faces[: len(middles)] if f not in in_doubt]
+    assert again.uncertain == len(in_doubt)
+
+
 def _card_on_a_cloth(angle: float) -> np.ndarray:
     """A playing card (the four of clubs, 1.46 times as long as wide) alone on a pale cloth,
     turned ``angle`` degrees."""
