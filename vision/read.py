@@ -717,9 +717,9 @@ def _washed_out(
     length, width = strength.shape
     spread = float(cfg["faint_spread"]) * unit
     count = 0
-    for k, (x, y, w, h, area) in enumerate(stats.tolist()):
+    for k, (x, y, w, h, area) in enumerate(stats.tolist()[1:], start=1):
         clear = x > border and y > border and x + w < width - border and y + h < length - border
-        if k == 0 or not (clear and lo <= area <= hi and _roundish([x, y, w, h, area], min_fill)):
+        if not (clear and lo <= area <= hi and _roundish([x, y, w, h, area], min_fill)):
             continue
         # (its brightest pixel, and the blob about it at half that)
         at = np.unravel_index(

@@ -463,15 +463,18 @@ def _new_as_any(
 ) -> list[tuple[Tile, Reading]]:
     """The tiles read again that were not read before, each with its cell read as any tile
     is (not as a set with lines)."""
-    out = []
-    for tile in again.tiles:
-        if any(inside(tile.center, o.corners) for o in obs.tiles):
-            continue
-        _, _, _, width, length = cell_axes(tile.corners)
-        aspect = length / max(width, 1.0)
-        bright = _bright_pips(image, tile.corners, cfg)
-        out.append((tile, read_tile(image, tile.corners, bright, aspect, cfg["read"])))
-    return out
+    return [
+        (tile, _read_as_laid(image, tile.corners, cfg))
+        for tile in again.tiles
+        if not any(inside(tile.center, o.corners) for o in obs.tiles)
+    ]
+
+
+def _read_as_laid(image: Image, quad: Quad, cfg: Config) -> Reading:
+    """The cell read as it lies, at its own aspect, its pips' shade as its body says."""
+    _, _, _, width, length = cell_axes(quad)
+    bright = _bright_pips(image, quad, cfg)
+    return read_tile(image, quad, bright, length / max(width, 1.0), cfg["read"])
 
 
 def _bright_pips(image: Image, quad: Quad, cfg: Config) -> bool:
@@ -488,9 +491,7 @@ def _as_shown(obs: Observation, image: Image, cfg: Config) -> None:
     floor = float(cfg["read"]["min_confidence"])
     kept = []
     for tile in obs.tiles:
-        _, _, _, width, length = cell_axes(tile.corners)
-        bright = _bright_pips(image, tile.corners, cfg)
-        shown = read_tile(image, tile.corners, bright, length / max(width, 1.0), cfg["read"])
+        shown = _read_as_laid(image, tile.corners, cfg)
         if shown.face == tile.face:
             kept.append(tile)
         elif shown.face is not None and shown.confidence >= floor:
