@@ -517,7 +517,11 @@ def _seams_in_doubt(again: Observation, new: list[tuple[Tile, Reading]], cfg: Co
         others = [r.middle for j, (_, r) in enumerate(new) if j != k]
         line = median_of(others) if others else 0.0
         if reading.middle > max(least, over * line):
-            again.tiles.remove(tile)
+            # (read again as shown, it may stand with another face, or be in doubt already)
+            standing = [t for t in again.tiles if t.corners == tile.corners]
+            if not standing:
+                continue
+            again.tiles.remove(standing[0])
             again.uncertain += 1
             again.uncertain_at.append(tile.center)
 

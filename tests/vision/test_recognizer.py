@@ -1860,6 +1860,30 @@ def test_the_set_s_line_a_tile_read_again_is_held_to_is_the_other_new_tiles(
     assert again.uncertain == len(in_doubt)
 
 
+@pytest.mark.parametrize("as_shown", ["another face", "in doubt"])
+def test_a_tile_read_again_as_shown_is_still_held_to_the_set_s_line(as_shown: str) -> None:
+    """A cell across two tiles read again as a set with lines, whose middle shows a seam,
+    read again as shown with another face (or in doubt): it is put in doubt once, and the
+    reading does not fail (the tile as first read was sought and not found, and the whole
+    picture reported nothing: the sixth renderer's scene 216, 15 tiles)."""
+    from vision.recognizer import _seams_in_doubt
+    from vision.types import Reading, Tile
+
+    new = []
+    for k, (face, middle) in enumerate([("2-1", 40.0), ("6-6", 1.0), ("5-4", 1.5)]):
+        quad = ((40.0 * k, 0.0), (40.0 * k + 30.0, 0.0), (40.0 * k + 30.0, 64.0), (40.0 * k, 64.0))
+        high, low = (int(v) for v in face.split("-"))
+        new.append(
+            (Tile(face, 1.0, (40.0 * k + 15.0, 32.0), quad), Reading(high, low, 1.0, (), middle))
+        )
+    seam = new[0][0]
+    shown = [Tile("3-1", 0.9, seam.center, seam.corners)] if as_shown == "another face" else []
+    again = Observation(tiles=[*shown, new[1][0], new[2][0]], uncertain=int(not shown))
+    _seams_in_doubt(again, new, load_config("recognize"))
+    assert [t.face for t in again.tiles] == ["6-6", "5-4"]
+    assert again.uncertain == 1
+
+
 def _card_on_a_cloth(angle: float) -> np.ndarray:
     """A playing card (the four of clubs, 1.46 times as long as wide) alone on a pale cloth,
     turned ``angle`` degrees."""
