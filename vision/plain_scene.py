@@ -447,16 +447,19 @@ def _tile_size(outlines: _Outlines, cfg: Config) -> tuple[float, float] | None:
     a row of tiles end to end (a rectangle one to four times about twice as long as wide,
     nearly filled, clear of the picture's edge); None where there is none. A block of four
     tiles, two by two, is shaped like a tile twice as wide, and so is a row of four side by
-    side: the narrowest that agree (within ``lone_agree``) say the size."""
+    side: the narrowest that agree (within ``lone_agree``) say the size. A tile alone may
+    be longer than a row's tiles (``lone_longest``): a row of four tiles 1.99 long is as
+    long as three 2.65 long, and the two sizes' median was neither."""
     pcfg = cfg["photo"]
     lo, hi = (float(v) for v in pcfg["lone_aspect"])
+    alone = float(pcfg["lone_longest"])
     rim = float(cfg["table"]["plain_rim"])
     found: list[tuple[float, float]] = []
     for _, short, long in _filled_rects(outlines, cfg):
         width = short / (1 + rim)  # (the outline is a rim larger than its tiles)
         for k in (1, 2, 3, 4):
             aspect = (long - rim * width) / (k * width)
-            if lo <= aspect <= hi:
+            if lo <= aspect <= (alone if k == 1 else hi):
                 found.append((width / outlines.scale, aspect))
     if not found:
         return None
@@ -480,6 +483,7 @@ def _tile_sizes(
     the one with the fewest tiles in them."""
     pcfg = cfg["photo"]
     lo, hi = (float(v) for v in pcfg["lone_aspect"])
+    alone = float(pcfg["lone_longest"])
     rim = float(cfg["table"]["plain_rim"])
     agree = float(pcfg["lone_agree"])
     least = float(cfg["locate"]["min_width_px"])
@@ -491,7 +495,8 @@ def _tile_sizes(
             for m, n in _GRIDS:
                 width = across / (m + rim)
                 aspect = (along - rim * width) / (n * width)
-                if lo <= aspect <= hi and width / outlines.scale >= least:
+                longest = alone if (m, n) == (1, 1) else hi
+                if lo <= aspect <= longest and width / outlines.scale >= least:
                     fits.append((width / outlines.scale, aspect, m * n, k))
     sizes = [] if first is None else [first]
     if not fits:
@@ -567,7 +572,8 @@ def _local_size(
     )
     local_length = along / max(1, round(along / length))
     local_width = across / max(1, round(across / width))
-    lo, hi = (float(v) for v in cfg["photo"]["lone_aspect"])
+    lo = float(cfg["photo"]["lone_aspect"][0])
+    hi = float(cfg["photo"]["lone_longest"])  # (the tiles counted each way: one tile's aspect)
     if abs(np.log(local_width / width)) > float(cfg["photo"]["local_size"]):
         return None
     if not lo <= local_length / local_width <= hi:

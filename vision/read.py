@@ -530,7 +530,7 @@ def _read_once(
             elif (
                 copies == 1
                 and lo <= area <= hi
-                and not _a_chain(stats[k], border, width, length)
+                and not _a_chain(stats[k], border, width, length, own, float(cfg["chain"]))
                 and not _a_streak(stats[k], own, float(cfg["streak"]))
             ):
                 pass  # one pip, not quite round (a highlight, a JPEG block)
@@ -624,13 +624,17 @@ def _read_once(
         # columns clear of them: a cell moved onto the pips of two tiles' halves (a 3 and a
         # red 4 end to end, read as a 4-3) lies off their seam, with pips on both sides of it
         defects.append(SEAM)
-    # each blob's mean a* (red) and b* (blue), in one pass over the patch
+    # each blob's mean a*: a red pip is red outright
     sizes = np.maximum(pixels, 1)
     a_of = np.bincount(flat_labels, patch[..., 1].ravel(), minlength=n) / sizes - 128
-    b_of = np.bincount(flat_labels, patch[..., 2].ravel(), minlength=n) / sizes - 128
-    red_of = a_of > float(cfg["red_a"])
-    blue_of = b_of < -float(cfg["blue_b"])
-    if bright and (red_of.any() or blue_of.any()):
+    # and redder than the body clear of the pips: under a pink light a cloth's purple dots
+    # are as red outright (a* 19 over a body's 14) as a red pip is. (Not the whole patch's
+    # a*: a black 4-4's eight red pips, a* 35, lift it from 8 to 26)
+    body_a = float(median(inner_a[clear_of_pips])) if body_px.size >= 10 else float(patch_a)
+    red_of = (a_of > float(cfg["red_a"])) & (a_of - (body_a - 128) > float(cfg["red_over_body"]))
+    # (blue pips are no sign of a die: some ivory sets paint theirs dark blue, b* 15 to 24
+    # below grey, as blue as a die's pips blurred)
+    if bright and red_of.any():
         light_of = np.bincount(flat_labels, patch[..., 0].ravel(), minlength=n) / sizes
         # a red pip's a* stands out for its lightness: a white pip under a warm light, or a
         # camera's white balance off, is as pink (a* 20 over a lightness of 204) as a small
@@ -638,9 +642,6 @@ def _read_once(
         # ivory body, which no light pinks: a small red one, blurred into the body about
         # it, is as light as that, a* 15 over 160)
         red_of &= a_of > float(cfg["red_a_per_light"]) * light_of
-        # (and as blue for their lightness: a magenta light's white pips are as blue, b* -16
-        # over a lightness of 220, as a die's are, -40 over a lightness of a third of that)
-        blue_of &= -b_of > float(cfg["blue_b_per_light"]) * light_of
     # every face is symmetric about the tile's centre line, so the pips' mean across the tile
     # is on it: a cell a little to one side of its tile (a pip's width) still finds it there;
     # unless pips were cut from a blob, where they may sit anywhere along it (a 3's diagonal
@@ -655,8 +656,12 @@ def _read_once(
             _check_layout(half, spots[half], width, length, centre, cfg, defects)
     if counts == [6, 6]:
         _check_six_six(halves, spots, centre, red_of, defects)
-    if blue := sum(bool(blue_of[k]) for k in set(halves[0] + halves[1])):
-        defects.append(f"{blue} blue pips: a die, not a tile")
+    if counts == [1, 1]:
+        # a 1-1's pips are one set's 1s, alike: a playing card's red diamond and its small
+        # one in the corner are not (4 times its area)
+        areas = sorted(float(stats[h[0]][cv2.CC_STAT_AREA]) for h in halves)
+        if areas[1] > float(cfg["one_one_ratio"]) * areas[0]:
+            defects.append(f"a 1-1's pips of {areas[0]:.0f} and {areas[1]:.0f} px")
     # red pips stand out of the body's a* measured clear of them: on a small tile whose pips
     # are mostly red (a 4-1), their colour smeared by the blur and a JPEG's half-resolution
     # colour raises the whole patch's median a* toward theirs. (Only where some pip is red
@@ -1136,14 +1141,21 @@ def _edge_strip(stat: list[int], border: int, width: int, length: int) -> bool:
     return False
 
 
-def _a_chain(stat: list[int], border: int, width: int, length: int) -> bool:
+def _a_chain(
+    stat: list[int], border: int, width: int, length: int, own: float, longest: float
+) -> bool:
     """Is a blob of about a pip's area long and clear of the cell's margin: pips' rims (a
     concave pip lit at its edge) run together down a column, not one pip (a pip cut by
-    the margin is as long, but touches it)?"""
+    the margin is as long, but touches it)? Or, touching the margin, longer than
+    ``longest`` pips (of area ``own``) across: a pip cut by the margin is no longer than
+    one is wide, and a 6's column of three large pips run together to the cell's end is
+    (where the 1's pip is the only round one, and so the measure of a pip, its area is
+    one pip's: the 6-1 read as a 2-1, sure)."""
     x, y, w, h = stat[:4]
     clear = x > border + 1 and y > border + 1
     clear = clear and x + w < width - border - 1 and y + h < length - border - 1
-    return clear and max(w, h) > 1.6 * min(w, h)
+    longer = max(w, h) > longest * 2.0 * math.sqrt(own / math.pi)
+    return (clear or longer) and max(w, h) > 1.6 * min(w, h)
 
 
 def _along_the_line(spots: list[tuple[float, float]], length: int, cfg: Config) -> bool:

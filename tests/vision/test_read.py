@@ -1110,3 +1110,68 @@ def test_faint_pips_counted_must_be_just_those_too_faint() -> None:
     assert _with_the_washed_out(patch, False, CFG, None, 40.0, first).face == "3-3"
     claimed = Reading(3, 2, 0.55, (f"2 {WASHED}",), washed=2)  # (one more than the glare hides)
     assert _with_the_washed_out(patch, False, CFG, None, 40.0, claimed) is claimed
+
+
+def test_a_column_of_pips_run_together_to_the_cell_s_end_is_not_one_pip() -> None:
+    """A 6-1 whose 6's pips, large and close, run together into two columns of three (its
+    1's large pip the only round one, so the measure of a pip): each column, 25 px long and
+    reaching the cell's end, passed for one pip cut by the margin, and the 6-1 read as a
+    2-1, sure (a sixth independent renderer: 30 tiles so). A pip cut by the margin is no
+    longer than a pip is wide."""
+    from vision.read import read_patch
+
+    patch = np.zeros((86, 40, 3), np.uint8)
+    patch[:] = (225, 128, 136)  # ivory
+    cv2.circle(patch, (20, 21), 8, (110, 175, 150), -1)  # the 1's large red pip
+    for x in (11, 29):
+        for y in (62, 70, 78):
+            cv2.circle(patch, (x, y), 4, (40, 128, 128), -1)
+    reading = read_patch(cv2.GaussianBlur(patch, (0, 0), 0.7), False, CFG)
+    assert reading.face != "2-1" or reading.confidence < CFG["min_confidence"], reading
+
+
+@pytest.mark.parametrize(("dot", "one_one"), [((135, 146, 134), False), ((125, 160, 150), True)])
+def test_dots_under_a_pink_light_are_red_only_if_redder_than_the_body(
+    dot: tuple[int, int, int], one_one: bool
+) -> None:
+    """A pink light over a cloth of purple dots: two dots in a cell laid on it are as red
+    outright (a* 146, 18 over grey) as a 1's red pip, but hardly redder than the cloth
+    about them (its a* 141): read as a 1-1, sure, 79 times over the cloth (a sixth
+    independent renderer's scene 271). A red 1 under that light stands out of the body."""
+    from vision.read import read_patch
+
+    patch = np.zeros((86, 40, 3), np.uint8)
+    patch[:] = (198, 141, 147)
+    for y in (21, 65):
+        cv2.circle(patch, (20, y), 7, dot, -1)
+    reading = read_patch(cv2.GaussianBlur(patch, (0, 0), 0.8), False, CFG)
+    sure = reading.face == "1-1" and reading.confidence >= CFG["min_confidence"]
+    assert sure == one_one, reading
+
+
+def test_dark_blue_pips_on_an_ivory_tile_are_read() -> None:
+    """Some ivory sets paint their pips dark blue, not black (b* 20 below grey): a sixth
+    independent renderer's were all put in doubt as a die's (210 tiles)."""
+    from vision.read import read_patch
+
+    patch = np.zeros((86, 40, 3), np.uint8)
+    patch[:] = (225, 128, 136)
+    for x, y in [(11, 11), (20, 21), (29, 32), (11, 54), (29, 54), (20, 64), (11, 75), (29, 75)]:
+        cv2.circle(patch, (x, y), 4, (80, 132, 108), -1)
+    reading = read_patch(cv2.GaussianBlur(patch, (0, 0), 0.8), False, CFG)
+    assert reading.face == "5-3" and reading.confidence >= CFG["min_confidence"], reading
+
+
+@pytest.mark.parametrize(("small", "sure"), [(4, False), (7, True)])
+def test_a_one_one_s_pips_are_alike(small: int, sure: bool) -> None:
+    """A playing card's red diamond and the small one of its corner (drawn as discs: a
+    blurred diamond is as round), in a cell laid along the card, read as a 1-1, sure (the
+    fifth renderer's scene 361). A 1-1's pips are two of one set's 1s, alike in size."""
+    from vision.read import read_patch
+
+    patch = np.zeros((86, 40, 3), np.uint8)
+    patch[:] = (235, 128, 128)
+    cv2.circle(patch, (20, 21), 7 if sure else 8, (100, 178, 158), -1)
+    cv2.circle(patch, (20, 65), small, (100, 178, 158), -1)
+    reading = read_patch(cv2.GaussianBlur(patch, (0, 0), 0.8), False, CFG)
+    assert (reading.face == "1-1" and reading.confidence >= CFG["min_confidence"]) == sure, reading
