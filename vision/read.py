@@ -1148,9 +1148,9 @@ def _a_chain(
     concave pip lit at its edge) run together down a column, not one pip (a pip cut by
     the margin is as long, but touches it)? Or, touching the margin, longer than
     ``longest`` pips (of area ``own``) across: a pip cut by the margin is no longer than
-    one is wide, and a 6's column of three large pips run together to the cell's end is
-    (where the 1's pip is the only round one, and so the measure of a pip, its area is
-    one pip's: the 6-1 read as a 2-1, sure)."""
+    one is wide, a 6's column of three large pips run together to the cell's end is
+    longer. (Where a 1's large pip is the only round blob, it is the measure of a pip,
+    and such a column about one pip's area: a 6-1 read as a 2-1, sure.)"""
     x, y, w, h = stat[:4]
     clear = x > border + 1 and y > border + 1
     clear = clear and x + w < width - border - 1 and y + h < length - border - 1
