@@ -467,6 +467,11 @@ def _read_once(
     units = {
         kind: typical([k for k in normal if reddish[k] == kind], unit) for kind in (False, True)
     }
+    if len(normal) == 1 and reddish[normal[0]]:
+        # one round red pip alone is a 1's, half as large again as a pip: no measure of the
+        # others (a 6's columns of three run together beside it passed for a pip each, a
+        # 6-1 read as a 2-1, sure)
+        units[False] = float(cfg["pip_area"]) * area_unit
     faint = 0.0  # area of red specks too small to count
     slack = float(cfg["merge_slack"])
     least = float(cfg["least_share"])  # of a pip's area, each pip of a blob cut in several

@@ -1175,3 +1175,21 @@ def test_a_one_one_s_pips_are_alike(small: int, sure: bool) -> None:
     cv2.circle(patch, (20, 65), small, (100, 178, 158), -1)
     reading = read_patch(cv2.GaussianBlur(patch, (0, 0), 0.8), False, CFG)
     assert (reading.face == "1-1" and reading.confidence >= CFG["min_confidence"]) == sure, reading
+
+
+def test_a_six_s_columns_run_together_beside_a_one_are_counted_by_a_pip_s_size() -> None:
+    """A 6-1 whose 6's pips run together into two columns of three, its 1's large red pip
+    the only round blob: that pip, half as large again as a pip, was the measure of the
+    6's, and each column passed for one pip (a 2-1) or for none (in doubt). A lone red
+    pip is a 1's, no measure of the others: they are measured by a pip's usual size and
+    cut at their necks."""
+    from vision.read import read_patch
+
+    patch = np.zeros((86, 40, 3), np.uint8)
+    patch[:] = (225, 128, 136)  # ivory
+    cv2.circle(patch, (20, 21), 8, (110, 175, 150), -1)  # the 1's large red pip
+    for x in (11, 29):
+        for y in (62, 70, 78):
+            cv2.circle(patch, (x, y), 4, (40, 128, 128), -1)
+    reading = read_patch(cv2.GaussianBlur(patch, (0, 0), 0.7), False, CFG)
+    assert reading.face == "6-1" and reading.confidence >= CFG["min_confidence"], reading
