@@ -1113,21 +1113,16 @@ def test_faint_pips_counted_must_be_just_those_too_faint() -> None:
 
 
 def test_a_column_of_pips_run_together_to_the_cell_s_end_is_not_one_pip() -> None:
-    """A 6-1 whose 6's pips, large and close, run together into two columns of three (its
-    1's large pip the only round one, so the measure of a pip): each column, 25 px long and
-    reaching the cell's end, passed for one pip cut by the margin, and the 6-1 read as a
-    2-1, sure (a sixth independent renderer: 30 tiles so). A pip cut by the margin is no
-    longer than a pip is wide."""
-    from vision.read import read_patch
+    """A 6's column of three large pips run together, touching the cell's end, measured by
+    a 1's large pip (174 px): about one pip's area, it passed for one pip cut by the
+    margin, and a 6-1 read as a 2-1, sure (a sixth independent renderer: 30 tiles so). A
+    pip cut by the margin is no longer than a pip is wide."""
+    from vision.read import _a_chain
 
-    patch = np.zeros((86, 40, 3), np.uint8)
-    patch[:] = (225, 128, 136)  # ivory
-    cv2.circle(patch, (20, 21), 8, (110, 175, 150), -1)  # the 1's large red pip
-    for x in (11, 29):
-        for y in (62, 70, 78):
-            cv2.circle(patch, (x, y), 4, (40, 128, 128), -1)
-    reading = read_patch(cv2.GaussianBlur(patch, (0, 0), 0.7), False, CFG)
-    assert reading.face != "2-1" or reading.confidence < CFG["min_confidence"], reading
+    column = [6, 48, 10, 30, 232]  # x, y, w, h, area in a 40 x 82 patch, margin 4
+    assert _a_chain(column, 4, 40, 82, 174.0, float(CFG["chain"]))
+    cut = [2, 40, 6, 13, 60]  # a pip cut by the cell's side
+    assert not _a_chain(cut, 4, 40, 82, 174.0, float(CFG["chain"]))
 
 
 @pytest.mark.parametrize(("dot", "one_one"), [((135, 146, 134), False), ((125, 160, 150), True)])
