@@ -675,7 +675,7 @@ def _read_once(
     reddest = float(np.max(redness))
     sure_already = max(peak, 2 * reddest) >= 1.5 * min_contrast  # (the contrast is 1 at most)
     if not sure_already and body_px.size >= 10 and red.any():
-        reddest += max(0.0, patch_a - median(inner_a[clear_of_pips]))
+        reddest += max(0.0, patch_a - body_a)
     contrast = _clip((max(peak, 2 * reddest) - min_contrast) / min_contrast + 0.5)
     confidence = contrast * float(cfg["penalty"]) ** len(defects)
     return Reading(max(counts), min(counts), confidence, tuple(defects), middle, washed)
