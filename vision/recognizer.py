@@ -470,11 +470,12 @@ def _new_as_any(
     ]
 
 
-def _read_as_laid(image: Image, quad: Quad, cfg: Config) -> Reading:
-    """The cell read as it lies, at its own aspect, its pips' shade as its body says."""
+def _read_as_laid(image: Image, quad: Quad, cfg: Config, pips: Floats | None = None) -> Reading:
+    """The cell read as it lies, at its own aspect, its pips' shade as its body says;
+    ``pips``: the centres of those found in the picture, which count pips run together."""
     _, _, _, width, length = cell_axes(quad)
     bright = _bright_pips(image, quad, cfg)
-    return read_tile(image, quad, bright, length / max(width, 1.0), cfg["read"])
+    return read_tile(image, quad, bright, length / max(width, 1.0), cfg["read"], pips)
 
 
 def _bright_pips(image: Image, quad: Quad, cfg: Config) -> bool:
@@ -490,8 +491,12 @@ def _as_shown(obs: Observation, image: Image, cfg: Config) -> None:
     line, and the 6 read as a 2 (a 3-6 read 3-2, sure; its line a groove)."""
     floor = float(cfg["read"]["min_confidence"])
     kept = []
+    # (with the pips the picture showed, as its cells were read: a crowded 6's columns run
+    # together are counted by them, and read as laid without them, a 6-6 was left in doubt)
+    found = obs.debug.get("pips")
+    pips = found if isinstance(found, np.ndarray) else None
     for tile in obs.tiles:
-        shown = _read_as_laid(image, tile.corners, cfg)
+        shown = _read_as_laid(image, tile.corners, cfg, pips)
         if shown.face == tile.face:
             kept.append(tile)
         elif shown.face is not None and shown.confidence >= floor:

@@ -2188,6 +2188,38 @@ def test_tiles_read_with_lines_taken_out_stand_as_the_picture_shows_them() -> No
     assert obs.tiles == [Tile("6-3", 1.0, centre, corners)] and obs.uncertain == 0
 
 
+def test_a_tile_read_again_as_shown_counts_pips_run_together_by_the_pips_found() -> None:
+    """A black 6-6 of a set with lines, its big pips blurred into one blob a half: read
+    again as shown it is counted by the pips the picture showed, as its cell was when the
+    picture was read (without them it read blank, and the tile was left in doubt: the
+    sixth renderer's scene 216, crowded 6s under a red light)."""
+    from vision.recognizer import _as_shown
+
+    width, length, x0, y0 = 40, 84, 80, 50
+    image = np.full((200, 200, 3), (40, 90, 40), np.uint8)
+    cv2.rectangle(image, (x0, y0), (x0 + width, y0 + length), (25, 25, 25), -1)
+    pips = []
+    for top, colour in ((y0, (40, 40, 210)), (y0 + length / 2, (235, 235, 235))):
+        for u in (0.3, 0.7):
+            for k in range(3):
+                x, y = x0 + u * width, top + length / 2 * (0.3 + 0.2 * k)
+                pips.append((x, y))
+                centre = (round(16 * x), round(16 * y))
+                cv2.circle(image, centre, round(16 * 0.17 * width), colour, -1, cv2.LINE_AA, 4)
+    cv2.line(image, (x0 + 4, y0 + length // 2), (x0 + width - 4, y0 + length // 2), (200,) * 3, 2)
+    image = cv2.GaussianBlur(image, (0, 0), 2.0)
+    corners = ((x0, y0), (x0 + width, y0), (x0 + width, y0 + length), (x0, y0 + length))
+    tile = Tile("6-6", 1.0, (x0 + width / 2, y0 + length / 2), corners)
+    cfg = _lined(load_config("recognize"))
+    obs = Observation(tiles=[tile])
+    obs.debug["pips"] = np.array(pips)
+    _as_shown(obs, image, cfg)
+    assert obs.tiles == [tile] and obs.uncertain == 0
+    blind = Observation(tiles=[tile])  # (no pips known: the blobs are no count)
+    _as_shown(blind, image, cfg)
+    assert blind.tiles == [] and blind.uncertain == 1
+
+
 def test_lined_tiles_side_by_side_are_in_doubt_only_where_cells_across_them_are_tile_shaped() -> (
     None
 ):
