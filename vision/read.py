@@ -606,8 +606,11 @@ def _read_once(
         return Reading(max(counts), min(counts), 0.0, (*defects, f"halves {counts}"))
     # a long three's middle pips lie on the line: it is measured clear of their halo
     clear = halo if long_three is not None else 0
+    # (a line found as a blob stands out as the pips do: past any measure)
     middle, line = (
-        (0.0, 0) if SEAM in defects else _middle_seam(strength, binary, border, width, cfg, clear)
+        (math.inf, 0)
+        if SEAM in defects
+        else _middle_seam(strength, binary, border, width, cfg, clear)
     )
     # (a glare's broad crest is no seam; the line is still measured: see _seams_in_doubt)
     broad = functools.partial(_a_broad_crest, strength, border=border, width=width, cfg=cfg)

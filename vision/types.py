@@ -35,8 +35,8 @@ class Reading:
     confidence: float
     defects: tuple[str, ...] = ()
     #: how strongly a line across the middle stands out, clear of the pips (a seam's or a
-    #: set's line; 0 where not measured, or where the line was found as a blob, as strong
-    #: as the pips: see _seams_in_doubt)
+    #: set's line; 0 where not measured; infinite where the line was found as a blob, as
+    #: strong as the pips: see _seams_in_doubt)
     middle: float = 0.0
     #: how many pip-like blobs were too faint to count (a glare greying a pip)
     washed: int = 0

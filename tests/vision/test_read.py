@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import copy
+import math
+
 import cv2
 import numpy as np
 import pytest
@@ -86,8 +89,6 @@ def test_big_pips_covering_half_the_tile_are_read_not_taken_for_its_body(
     """Pips 0.36 W across cover half of a 4-4: the patch's median lies among them, nothing
     stands out of it, and the tile read as a sure blank. Read again from the body's shade
     (the lighter of the two the patch splits into, under dark pips), it reads."""
-    import copy
-
     synth = copy.deepcopy(load_config("synth"))
     synth["tile"]["pip_diameter"] = [0.36, 0.36]
     image, truth = render_tile(face, seed=0, scheme=scheme, width=40, angle=0.2, cfg=synth)
@@ -1188,3 +1189,20 @@ def test_a_six_s_columns_run_together_beside_a_one_are_counted_by_a_pip_s_size()
             cv2.circle(patch, (x, y), 4, (40, 128, 128), -1)
     reading = read_patch(cv2.GaussianBlur(patch, (0, 0), 0.7), False, CFG)
     assert reading.face == "6-1" and reading.confidence >= CFG["min_confidence"], reading
+
+
+def test_a_line_as_light_as_the_pips_across_a_tile_s_middle_is_past_measure() -> None:
+    """A line across a black tile's middle as light as its pips is found as a blob, a seam
+    past any measure (infinite: see recognizer._seams_in_doubt); a fainter one is
+    measured."""
+    cfg = copy.deepcopy(load_config("synth"))
+    cfg["tile"].update(centre_line_share=1.0, centre_line_width=[0.06, 0.06])
+    cfg["tile"].update(centre_line_length=[0.8, 0.8])
+    middles = []
+    for contrast in (60, 200):
+        cfg["tile"]["centre_line_contrast"] = [contrast, contrast]
+        image, truth = render_tile("6-5", seed=0, scheme="dark", width=40.0, angle=0.0, cfg=cfg)
+        reading = read_tile(image, truth.corners, True, 2.15, load_config("recognize")["read"])
+        assert "a seam across the middle" in reading.defects
+        middles.append(reading.middle)
+    assert 20 < middles[0] < math.inf and middles[1] == math.inf

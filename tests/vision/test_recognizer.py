@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import math
 from collections import Counter
 from collections.abc import Callable
 
@@ -790,8 +791,6 @@ def test_a_tile_with_its_rim_off_the_picture_shows_every_pip_unless_it_lies_alon
     """A cell 40 x 90 whose end (or corner) pokes a pixel and a half past the picture's right
     edge shows all the pips its tile can have, laid across the edge or aslant; laid along
     it, it may be two tiles' halves, the edge having cut a line of tiles between them."""
-    import math
-
     from vision.config import load_config
     from vision.locate import cell_about
     from vision.recognizer import _shows_every_pip
@@ -1835,7 +1834,17 @@ def test_a_tile_read_again_whose_middle_line_far_outshines_the_set_s_is_in_doubt
     assert again.uncertain == 1
 
 
-@pytest.mark.parametrize(("middles", "in_doubt"), [((6.3, 1.2), ["2-1"]), ((30.0, 32.0, 35.0), [])])
+@pytest.mark.parametrize(
+    ("middles", "in_doubt"),
+    [
+        ((6.3, 1.2), ["2-1"]),
+        ((30.0, 32.0, 35.0), []),
+        ((83.2, math.inf, math.inf), []),
+        ((10.7, math.inf, math.inf), ["2-1"]),
+        ((30.0, math.inf, 38.0), []),
+        ((math.inf, 1.2, 1.0), []),
+    ],
+)
 def test_the_set_s_line_a_tile_read_again_is_held_to_is_the_other_new_tiles(
     middles: tuple[float, ...], in_doubt: list[str]
 ) -> None:
@@ -1844,7 +1853,11 @@ def test_the_set_s_line_a_tile_read_again_is_held_to_is_the_other_new_tiles(
     in it, the set's line (their median, 3.75) excused up to 11 and the cell stood, read
     2-1, sure (a 1-1 and a 2-6 end to end under a glare, the fifth renderer's scene 156).
     Held to the other tile's line it is in doubt; a set whose every tile shows its line
-    strongly keeps them all."""
+    strongly keeps them all. A line found as a blob (infinite) is as strong as a pip:
+    where the others' lines are so, a line of 83 is the set's, one of 10.7, fainter than a
+    pip, a seam (white lines on black tiles: tiles read right were left in doubt, the
+    blobs counted as no line); a blob and a line of 38 say 38; a cell whose own line is a
+    blob is not measured against them."""
     from vision.recognizer import _seams_in_doubt
     from vision.types import Reading, Tile
 
