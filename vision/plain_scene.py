@@ -18,10 +18,12 @@ left over) is read the careful way in a box round it, at the size its outline sa
 box scaled to the mat's tile width where its tiles are wider), the plain groups painted
 over; so is a group touching the picture's edge (a tile may be cut off there), at the
 whole tiles' size. Where a box leaves anything in doubt, the boxes would be most of the
-picture, or the ground is not plain (too dark, or not the most of the picture), the
-picture is read carefully as a whole, as it was before; and, but where the ground is not
-plain or no outline says a tile size, the plain groups' tiles are added where that reading
-reads none (``Unsettled``).
+picture, they read nothing where no group read a tile either, or the ground is not plain
+(too dark, or not the most of the picture), the picture is read carefully as a whole, as
+it was before; and, but where the ground is not plain or no outline says a tile size, the
+plain groups' tiles are added where that reading reads none (``Unsettled``). (What is
+left over is measured against a pip of the size the outlines say, or, where no group
+read a face at it, of the smallest tile read.)
 """
 
 from __future__ import annotations
@@ -119,7 +121,11 @@ def read_plainly(
         return Unsettled(list(obs.tiles))
     # and what is left that could be a pip (a tile whose body passed for the ground, its
     # pips all that shows) is read carefully too
-    speck = float(pcfg["pip_area"]) * (tile_px * scale) ** 2
+    # (where no group read a face at the size the outlines say, a pip's at the smallest
+    # tile read: a phone, the one outline shaped as a tile, said one twice as wide, and
+    # the pips of tiles whose body is the ground's colour were specks too small to read)
+    smallest = tile_px if obs.tiles else min(tile_px, float(cfg["locate"]["min_width_px"]))
+    speck = float(pcfg["pip_area"]) * (smallest * scale) ** 2
     stats = cv2.connectedComponentsWithStats(left)[2][1:] if count else []
     for x, y, bw, bh, area in stats:
         if area >= speck:
@@ -157,6 +163,10 @@ def read_plainly(
         _add(obs, part, box, k)
         for stage, ms in dict(part.debug.get("stages_ms", {})).items():  # type: ignore[call-overload]
             stages[stage] = stages.get(stage, 0.0) + float(ms)
+    if boxes and not obs.tiles:
+        # nothing read, but boxes were: what they hold (pips, at a size far from their
+        # tiles') the whole picture's careful reading measures the size of
+        return Unsettled([])
     obs.tiles.sort(key=lambda t: (t.center[1], t.center[0]))
     obs.debug.update(
         plain=not boxes,

@@ -502,3 +502,55 @@ def test_a_card_whose_marks_lie_as_1_1s_side_by_side_is_no_tiles(scheme: str) ->
     obs = recognize(image)
     assert "1-1" not in _faces(obs)
     assert _faces(obs) == Counter(faces)
+
+
+def _ivory_on_cream_beside_a_phone(faces: list[str]) -> Image:
+    """Ivory tiles 30 px wide on a cream cloth the colour of their body (only their pips
+    stand out of it), and a phone: a black slab, 67 by 151 px, shaped as a tile twice as
+    wide is."""
+    ground = (178, 216, 241)
+    image = np.empty((720, 1280, 3), np.uint8)
+    image[:] = ground
+    synth = copy.deepcopy(load_config("synth"))
+    synth["tile"]["ivory_body"] = [[g - 6, g + 2] for g in ground]
+    for k, face in enumerate(faces):
+        drawn, truth = render_tile(face, k, "ivory", width=30.0, angle=20.0 * k, cfg=synth)
+        mask = np.zeros(drawn.shape[:2], np.uint8)
+        cv2.fillConvexPoly(mask, np.round(np.array(truth.corners)).astype(np.int32), 255)
+        y, x = 150 + 120 * (k % 3), 200 + 180 * k
+        h, w = drawn.shape[:2]
+        image[y : y + h, x : x + w][mask > 0] = drawn[mask > 0]
+    cv2.rectangle(image, (900, 400), (967, 551), (20, 20, 24), -1)
+    noise = np.random.default_rng(0).normal(0, 2, image.shape)
+    return np.clip(image + noise, 0, 255).astype(np.uint8)
+
+
+@pytest.mark.parametrize("faces", [["2-1", "1-1"], ["3-1", "2-1", "1-1"]])
+def test_pips_on_a_body_the_ground_s_colour_are_not_specks_at_a_phone_s_size(
+    faces: list[str],
+) -> None:
+    """Ivory tiles on a cloth their body's colour show only their pips; a phone beside them
+    is the one outline shaped as a tile, and says a tile twice as wide. Left over at that
+    size, the pips were specks too small to be read (a pip's area at the smallest tile
+    read, now): a 1-1 and a 2-1 went unread, and none was in doubt (the fifth renderer's
+    scene 256, all its 10 tiles)."""
+    obs = recognize(_ivory_on_cream_beside_a_phone(faces))
+    assert sorted(t.face for t in obs.tiles) == sorted(faces)
+
+
+def test_a_picture_whose_boxes_read_nothing_is_read_carefully_as_a_whole() -> None:
+    """Where no plain group reads a tile and the boxes read carefully read none either (a
+    box round pips read at a size far from their tiles', a phone's: the fifth renderer's
+    scene 256 reported nothing, and nothing in doubt, over 10 tiles), the picture is not
+    settled: the whole picture's careful reading, which measures the size from the pips,
+    reads it."""
+    image = _ivory_on_cream_beside_a_phone(["2-1", "1-1"])
+    cfg = load_config("recognize")
+    boxes: list[tuple[int, ...]] = []
+
+    def reads_nothing(crop: Image, *args: Any, **kwargs: Any) -> Observation:
+        boxes.append(crop.shape)
+        return Observation()
+
+    assert isinstance(read_plainly(image, cfg, reads_nothing), Unsettled)
+    assert boxes  # (boxes were read: the pips left over)
