@@ -517,7 +517,7 @@ def _seams_in_doubt(again: Observation, new: list[tuple[Tile, Reading]], cfg: Co
 
     A line found as a blob is as strong as the pips, past measure. Where most of the set's
     lines are so, a seam is a line fainter than a pip (``read.min_contrast``): between
-    tiles side by side it measured 6 to 25 on the fifth and sixth renderers, and the
+    tiles side by side it measured 6 to 23 on the fifth and sixth renderers, and the
     set's own lines, where measured, 37 to 83 (white lines on black tiles, taken as blobs
     on most, counted as no line: tiles read right were left in doubt). A cell whose own
     line is a blob is not measured against the set's."""
@@ -546,8 +546,9 @@ def _seams_in_doubt(again: Observation, new: list[tuple[Tile, Reading]], cfg: Co
 
 def _the_set_s_line(middles: list[float]) -> float:
     """The set's line as tiles show it: their lines' median (0 where there are none), past
-    measure where most were found as blobs; where no more than half were, the strongest
-    measured (a blob and a line of 38 say 38: in a group of three, the other two tiles)."""
+    measure where more than half were found as blobs; where half were and the median
+    falls past measure, the strongest measured (a blob and a line of 38 say 38: in a group
+    of three, the other two tiles)."""
     if not middles:
         return 0.0
     line = median_of(middles)
