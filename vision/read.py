@@ -457,7 +457,8 @@ def _read_once(
         """The median area of the blobs, or ``otherwise`` if there are none."""
         return median_of([float(stats[k][cv2.CC_STAT_AREA]) for k in blobs]) if blobs else otherwise
 
-    unit = typical(normal, float(cfg["pip_area"]) * area_unit)
+    usual = float(cfg["pip_area"]) * area_unit  # a pip's area where none is measured
+    unit = typical(normal, usual)
     # red pips are cut from their redness and white ones from their lightness, and come out
     # of different sizes (a red 4's half a white 6's): a blob of pips run together, or not
     # round, is measured against the pips of its own colour
@@ -471,7 +472,7 @@ def _read_once(
         # one round red pip alone is a 1's, half as large again as a pip: no measure of the
         # others (a 6's columns of three run together beside it passed for a pip each, a
         # 6-1 read as a 2-1, sure)
-        units[False] = float(cfg["pip_area"]) * area_unit
+        units[False] = usual
     faint = 0.0  # area of red specks too small to count
     slack = float(cfg["merge_slack"])
     least = float(cfg["least_share"])  # of a pip's area, each pip of a blob cut in several
@@ -1162,8 +1163,7 @@ def _a_chain(
     x, y, w, h = stat[:4]
     clear = x > border + 1 and y > border + 1
     clear = clear and x + w < width - border - 1 and y + h < length - border - 1
-    longer = max(w, h) > longest * 2.0 * math.sqrt(own / math.pi)
-    return (clear or longer) and max(w, h) > 1.6 * min(w, h)
+    return (clear or _a_streak(stat, own, longest)) and max(w, h) > 1.6 * min(w, h)
 
 
 def _along_the_line(spots: list[tuple[float, float]], length: int, cfg: Config) -> bool:
