@@ -28,8 +28,9 @@ read a face at it, of the smallest tile read.)
 
 from __future__ import annotations
 
+import math
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
 import cv2
@@ -205,7 +206,7 @@ def _read_groups(
     whole: bool = False,
 ) -> _Groups | None:
     """Each outline read as a plain group at the tile ``size`` (or the nearest that fits
-    it whole, ``_local_size``), else boxed to be read carefully; specks passed over (what
+    it whole, ``_local_sizes``), else boxed to be read carefully; specks passed over (what
     matters of them is seen as not covered), dice and coins covered. ``lone``: the size is
     the lone tiles' (not only rows side by side say it, roughly: their cells are read
     without the pips found round them, see ``direct.read_group``). ``whole``: None at the
@@ -248,12 +249,22 @@ def _read_groups(
             cv2.drawContours(covered, [contour], -1, 255, -1)
             skipped += 1
             continue
-        local = _local_size(contour, scale, tile_px, aspect, cfg)
+        fits = _local_sizes(contour, scale, tile_px, aspect, cfg)
+        local = fits[0] if fits else None
         group = (
             None
             if local is None
             else read_group(image, contour, scale, to_frame, *local, cfg, found_pips=lone)
         )
+        if group is not None and group.faces and len(fits) > 1:
+            # the outline makes whole tiles turned a quarter turn too, about as near the
+            # set's size (a block of two rows end to end, four side by side, at a size a
+            # little off the set's): where they read faces that way too, which way its tiles
+            # lie is not known (read so, a block of black tiles was cut crosswise, each cell
+            # across two tiles' halves reading a face, sure: the fifth renderer's scene 258)
+            turned = read_group(image, contour, scale, to_frame, *fits[1], cfg, found_pips=lone)
+            if turned is not None and turned.faces and _crosswise(group.faces, turned.faces):
+                group = None
         if group is None:
             if whole:
                 return None
@@ -269,6 +280,24 @@ def _read_groups(
         obs.face_down += len(group.backs)
         lined = lined or group.says_lined
     return _Groups(size, obs, cells, rest, covered, skipped, unread, lined)
+
+
+def _crosswise(cells: Sequence[tuple[Quad, object]], others: Sequence[tuple[Quad, object]]) -> bool:
+    """Do the ``others`` lie a quarter turn (more than 45 degrees) from the ``cells``? (Each
+    a cell and its reading; by the first of each: a group's cells lie one way.)"""
+
+    def lying(quad: Quad) -> float:
+        (x0, y0), (x1, y1), (x2, y2) = quad[:3]
+        # (the way of the cell's longer side, modulo a half turn)
+        long = (
+            (x1 - x0, y1 - y0)
+            if math.dist(quad[0], quad[1]) > math.dist(quad[1], quad[2])
+            else (x2 - x1, y2 - y1)
+        )
+        return math.degrees(math.atan2(long[1], long[0])) % 180.0
+
+    apart = abs(lying(cells[0][0]) - lying(others[0][0]))
+    return min(apart, 180.0 - apart) > 45.0
 
 
 def _all_plain(read: _Groups, first: _Groups) -> bool:
@@ -560,35 +589,63 @@ def _at_edge(contour: Array, shape: tuple[int, ...]) -> bool:
     return x <= 1 or y <= 1 or x + bw >= shape[1] - 1 or y + bh >= shape[0] - 1
 
 
-def _local_size(
+def _local_sizes(
     contour: Array, scale: float, width: float, aspect: float, cfg: Config
-) -> tuple[float, float] | None:
+) -> list[tuple[float, float]]:
     """The tile width and aspect that make the outline a whole number of tiles each way,
     counted as it fits best at ``width`` and ``aspect``: a camera not straight above sees
-    tiles nearer it larger, and shortened the way it looks along. None where the width is
-    more than ``local_size`` off (|log|) or the aspect not one of a tile's."""
+    tiles nearer it larger, and shortened the way it looks along. Nothing where the width
+    is more than ``local_size`` off (|log|) or the aspect not one of a tile's. And after
+    it, the size that makes the outline whole tiles turned a quarter turn, where that is a
+    tile's too, about as near ``width`` and ``aspect`` (within ``either_way``, |log|), and
+    not the same size (``_SAME_SIZE``)."""
     (_, _), (a, b), _ = cv2.minAreaRect(contour)
     rim = float(cfg["table"]["plain_rim"]) * width
     a, b = a / scale - rim, b / scale - rim
     length = aspect * width
-    # (each way the tiles may lie: how many lengths along one side, widths along the other)
-    ways = [(a, b), (b, a)]
-    along, across = min(
-        ways,
-        key=lambda s: max(
-            abs(s[0] - max(1, round(s[0] / length)) * length),
-            abs(s[1] - max(1, round(s[1] / width)) * width),
-        ),
-    )
-    local_length = along / max(1, round(along / length))
-    local_width = across / max(1, round(across / width))
     lo = float(cfg["photo"]["lone_aspect"][0])
     hi = float(cfg["photo"]["lone_longest"])  # (the tiles counted each way: one tile's aspect)
-    if abs(np.log(local_width / width)) > float(cfg["photo"]["local_size"]):
-        return None
-    if not lo <= local_length / local_width <= hi:
-        return None
-    return local_width, local_length / local_width
+    near = float(cfg["photo"]["local_size"])
+
+    def off(along: float, across: float) -> float:
+        """How far the outline is off whole tiles, laid with their length ``along``."""
+        return max(
+            abs(along - max(1, round(along / length)) * length),
+            abs(across - max(1, round(across / width)) * width),
+        )
+
+    def local(along: float, across: float) -> tuple[float, float] | None:
+        """The tile size that makes the outline whole tiles laid so, if a tile's."""
+        local_length = along / max(1, round(along / length))
+        local_width = across / max(1, round(across / width))
+        if abs(np.log(local_width / width)) > near:
+            return None
+        if not lo <= local_length / local_width <= hi:
+            return None
+        return local_width, local_length / local_width
+
+    def apart(size: tuple[float, float], other: tuple[float, float]) -> float:
+        """How far one size is from another (|log|, the larger of width's and aspect's)."""
+        return max(abs(math.log(size[0] / other[0])), abs(math.log(size[1] / other[1])))
+
+    (_, best), (_, turned) = sorted(
+        ((off(*s), local(*s)) for s in ((a, b), (b, a))), key=lambda w: w[0]
+    )
+    if best is None:
+        return []
+    set_size = (width, aspect)
+    if (
+        turned is None
+        or abs(apart(turned, set_size) - apart(best, set_size)) > float(cfg["photo"]["either_way"])
+        # (a size the same both ways, a square outline's: its cells are cut each way there)
+        or apart(turned, best) <= _SAME_SIZE
+    ):
+        return [best]
+    return [best, turned]
+
+
+#: sizes closer than this (|log|) are one: ``direct.read_group`` cuts the cells each way at it
+_SAME_SIZE = 0.01
 
 
 def _painted_over(image: Image, box: Box, cells: list[Quad], ground: Ground, grown: float) -> Image:

@@ -14,7 +14,14 @@ import pytest
 
 from vision.config import Config, load_config
 from vision.locate import inside
-from vision.plain_scene import Unsettled, _outlines, _tile_size, _tile_sizes, read_plainly
+from vision.plain_scene import (
+    Unsettled,
+    _local_sizes,
+    _outlines,
+    _tile_size,
+    _tile_sizes,
+    read_plainly,
+)
 from vision.recognizer import recognize
 from vision.synth import render_scene, render_tile
 from vision.types import Image, Observation, Quad
@@ -227,6 +234,44 @@ def test_a_row_end_to_end_says_the_tile_size_where_no_tile_lies_alone(count: int
     assert size is not None
     assert size[0] == pytest.approx(40, rel=0.08)
     assert size[1] == pytest.approx(86 / 40, rel=0.08)
+
+
+def _outline(across: float, along: float, width: float, scale: float = 0.5) -> np.ndarray:
+    """The outline (at ``scale``, as ``_outlines`` draws them, a rim wider than its tiles)
+    of a group ``across`` x ``along`` image pixels, turned 20 degrees."""
+    rim = float(load_config("recognize")["table"]["plain_rim"]) * width
+    size = ((across + rim) * scale, (along + rim) * scale)
+    return np.round(cv2.boxPoints(((200.0, 150.0), size, 20.0))).astype(np.int32).reshape(-1, 1, 2)
+
+
+@pytest.mark.parametrize(
+    ("across", "along", "aspect", "sizes"),
+    [
+        (40, 86, 2.0, [(40, 2.15)]),  # a tile alone
+        (160, 88, 2.0, [(40, 2.2)]),  # four side by side (two by two, 80 x 44, is no tile)
+        (80, 172, 2.15, [(40, 2.15)]),  # two by two
+        (80, 172, 2.0, [(40, 2.15), (43, 1.88)]),  # ... or four side by side, at 2.0 long
+        (164, 158, 2.0, [(41, 1.92), (39, 2.08)]),  # four side by side, two end to end
+        (156, 166, 2.0, [(39, 2.15), (42, 1.86)]),  # ... the same, turned
+        (160, 160, 2.0, [(40, 2.0)]),  # ... square: one size, either way
+    ],
+)
+def test_an_outline_that_fits_whole_tiles_either_way_is_read_either_way(
+    across: float, along: float, aspect: float, sizes: list[tuple[float, float]]
+) -> None:
+    """A block of two rows end to end, four tiles side by side, at a size a little off the
+    set's makes whole tiles of a tile's size turned a quarter turn as well (the fifth
+    renderer's scene 258: black tiles on a wood, read plainly crosswise at the size that
+    made them whole that way, each cell across two tiles' halves reading a face; the
+    careful reading read the block right, and where both read a tile, their faces
+    differing, neither was kept: six tiles of eight lost). Both sizes are said, to be read
+    each (plainly only where one of them reads no face)."""
+    cfg = load_config("recognize")
+    said = _local_sizes(_outline(across, along, 40.0), 0.5, 40.0, aspect, cfg)
+    assert len(said) == len(sizes)
+    for (w, r), (want_w, want_r) in zip(said, sizes, strict=True):
+        assert w == pytest.approx(want_w, rel=0.05)
+        assert r == pytest.approx(want_r, rel=0.03)
 
 
 def test_a_group_at_the_picture_s_edge_is_read_carefully_in_a_box() -> None:
