@@ -40,7 +40,7 @@ from .boxes import Box, merged, padded, within
 from .config import Config
 from .direct import Group, left_over, lone_tiles_show_lines, read_group
 from .segment import glare_on_ground, ground_mask
-from .types import Array, Floats, Image, Observation, Quad, Tile
+from .types import Array, Floats, Image, Observation, Quad, Reading, Tile
 
 Ground = tuple[float, float, float]
 #: ``recognize(image, cfg, tile_px, aspect, pip_kernel=...)``: the careful reading of a box
@@ -282,7 +282,9 @@ def _read_groups(
     return _Groups(size, obs, cells, rest, covered, skipped, unread, lined)
 
 
-def _crosswise(cells: Sequence[tuple[Quad, object]], others: Sequence[tuple[Quad, object]]) -> bool:
+def _crosswise(
+    cells: Sequence[tuple[Quad, Reading]], others: Sequence[tuple[Quad, Reading]]
+) -> bool:
     """Do the ``others`` lie a quarter turn (more than 45 degrees) from the ``cells``? (Each
     a cell and its reading; by the first of each: a group's cells lie one way.)"""
 

@@ -248,6 +248,31 @@ def test_a_die_showing_four_is_not_two_tiles() -> None:
     assert faces.count("1-1") <= sum(t.face == "1-1" for t in truth.face_up)
 
 
+@pytest.mark.parametrize(
+    ("polarities", "width"),
+    [
+        # a gingham's crossings: 2 of 265 cells read sure, 83 px wide; five tiles of six
+        ([(5, 6, 30.0), (2, 265, 83.0)], 30.0),
+        # a die's 4 read as two tiles a quarter of a tile's area, beside one tile
+        ([(1, 1, 40.0), (2, 2, 20.0)], 40.0),
+        # both polarities' tiles, read as surely: the larger area
+        ([(3, 4, 40.0), (4, 5, 30.0)], 40.0),
+        ([(0, 3, 40.0), (0, 9, 30.0)], 0.0),  # none read sure
+    ],
+)
+def test_the_set_s_width_is_not_a_pattern_s_that_reads_few_of_its_cells(
+    polarities: list[tuple[int, int, float]], width: float
+) -> None:
+    """The set's width is the polarity's whose tiles read sure cover the most area (a die's
+    4, two small tiles, does not outvote a tile), but not one that reads sure a far smaller
+    share of its cells than the other: a pattern's (the sixth renderer's scene 154, black
+    tiles on a gingham: its crossings cut 264 regions, two read as 4-4s 83 px wide, and by
+    their area the five tiles read sure were put in doubt, the two 4-4s reported)."""
+    from vision.recognizer import _set_width
+
+    assert _set_width(polarities, CFG["locate"]) == width
+
+
 def test_readings_that_overlap_over_a_pip_are_both_in_doubt_unless_one_is_a_blank() -> None:
     """Two cells that both hold a pip cannot both be right (a cell across two tiles' halves
     beside the tiles); a face read sure beats a blank slid onto it; cells that overlap only
