@@ -914,8 +914,8 @@ def _recognize(
 def _set_width(polarities: list[tuple[int, int, float]], cfg: Config) -> float:
     """The set's tile width, of the polarities' readings (each: its tiles read sure, the
     cells it read, and its width): the one whose tiles read sure cover the most area; 0
-    where none read one. Not a polarity that reads sure under ``sure_share`` of the share
-    of its cells the other reads so: a pattern's. (A gingham's crossings, found as dark
+    where none read one. Not a polarity whose share of its cells read sure is under
+    ``sure_share`` times the other's: a pattern's. (A gingham's crossings, found as dark
     pips round black tiles, cut 264 regions, and read two as 4-4s in cells 83 px wide: by
     area they outvoted the five tiles read sure of six, and those were put in doubt,
     the 4-4s reported: the sixth renderer's scene 154.)"""
