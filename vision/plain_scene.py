@@ -39,6 +39,7 @@ import numpy as np
 from .boxes import Box, merged, padded, within
 from .config import Config
 from .direct import Group, left_over, lone_tiles_show_lines, read_group
+from .locate import cell_axes
 from .segment import glare_on_ground, ground_mask
 from .types import Array, Floats, Image, Observation, Quad, Reading, Tile
 
@@ -287,19 +288,9 @@ def _crosswise(
 ) -> bool:
     """Do the ``others`` lie a quarter turn (more than 45 degrees) from the ``cells``? (Each
     a cell and its reading; by the first of each: a group's cells lie one way.)"""
-
-    def lying(quad: Quad) -> float:
-        (x0, y0), (x1, y1), (x2, y2) = quad[:3]
-        # (the way of the cell's longer side, modulo a half turn)
-        long = (
-            (x1 - x0, y1 - y0)
-            if math.dist(quad[0], quad[1]) > math.dist(quad[1], quad[2])
-            else (x2 - x1, y2 - y1)
-        )
-        return math.degrees(math.atan2(long[1], long[0])) % 180.0
-
-    apart = abs(lying(cells[0][0]) - lying(others[0][0]))
-    return min(apart, 180.0 - apart) > 45.0
+    _, _, along, _, _ = cell_axes(cells[0][0])
+    _, _, other, _, _ = cell_axes(others[0][0])
+    return abs(float(along @ other)) < math.cos(math.pi / 4)
 
 
 def _all_plain(read: _Groups, first: _Groups) -> bool:
@@ -620,7 +611,7 @@ def _local_sizes(
         """The tile size that makes the outline whole tiles laid so, if a tile's."""
         local_length = along / max(1, round(along / length))
         local_width = across / max(1, round(across / width))
-        if abs(np.log(local_width / width)) > near:
+        if abs(math.log(local_width / width)) > near:
             return None
         if not lo <= local_length / local_width <= hi:
             return None
