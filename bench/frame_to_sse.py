@@ -23,6 +23,7 @@ import uvicorn
 
 from hub.adapters.camera import Camera
 from hub.adapters.ledger import Ledger
+from hub.allocator import keep_freed_memory
 from hub.rules.options import LiPai, Rules
 from hub.selfplay import play_session
 from hub.table.live import LiveSettings, LiveTable
@@ -35,6 +36,7 @@ TRIALS = 12
 
 
 def main() -> None:
+    keep_freed_memory()  # (as `tiengow hub` does: the times are the command's)
     rules = Rules(li_pai=LiPai(quan_bai=False, yi_dian_hong=False))
     leads = []
     for ph in play_session(rules, 40, random.Random(3)):

@@ -22,6 +22,7 @@ import numpy as np
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
+from hub.allocator import keep_freed_memory  # noqa: E402
 from vision.calibrate import find_mat  # noqa: E402
 from vision.config import load_config  # noqa: E402
 from vision.faces import CHINESE_FACES, CHINESE_SET  # noqa: E402
@@ -137,6 +138,7 @@ class Tally:
 def main() -> int:
     cfg = tomllib.loads((HERE / "recognition.toml").read_text())
     cv2.setNumThreads(int(cfg["threads"]))
+    keep_freed_memory()  # (as `tiengow` does: the times are the command's)
     results: dict[str, Any] = {"bench_config": cfg, "recognize_config": load_config("recognize")}
     tallies = {
         name: Tally()
