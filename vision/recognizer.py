@@ -58,6 +58,7 @@ from .segment import (
     edge_mask,
     glare_on_ground,
     ground_mask,
+    ring_pixels,
     segment,
 )
 from .timing import Laps
@@ -1529,13 +1530,22 @@ def _from_pips(
     for q, _ in sorted(tile_like, key=lambda c: -c[1].confidence):
         if not any(_overlap(q, other) for other in [*sure, *(k for k, _ in kept), *holders]):
             holders.append(q)
-    counted = xy[_not_specks(radius, cfg)]
+    pip_like = _not_specks(radius, cfg)
+    counted, counted_radius = xy[pip_like], radius[pip_like]
     # a spot at a tile read sure, just outside it (its own end pip past a cell a little
     # short, or the shade where tiles' corners meet), is no pip of a tile still to place:
     # those lie a rim's width at least inside their own tile
     rim = float(cfg["locate"]["beside_sure"]) * width
     outlines = [np.array(q, np.float32).reshape(-1, 1, 2) for q in sure]
-    counted = counted[np.array([not _beside(p, outlines, rim) for p in counted], bool)]
+    pip = np.array([not _beside(p, outlines, rim) for p in counted], bool)
+    # and one as near outside a cell placed here, off any body of its colour: the table
+    # between two tiles' corners at a row's end, a light tile's shadow at its side on a
+    # light table (where the tile's region could not grow). One on such a body is a pip:
+    # another tile's, or this one's where the cell lies off it
+    pip &= ~_off_the_body_beside(
+        bgr, counted, counted_radius, bright, [q for q, _ in kept], rim, cfg
+    )
+    counted = counted[pip]
     cut_off = (
         None
         if light is None
@@ -1563,6 +1573,59 @@ def _holds_a_tile(reading: Reading, floor: float) -> bool:
         and reading.confidence >= floor
         and all(any(kind in d for kind in _PALE_RED) for d in reading.defects)
     )
+
+
+def _off_the_body_beside(
+    bgr: Image,
+    xy: Floats,
+    radius: Floats,
+    bright: bool,
+    cells: Sequence[Quad],
+    reach: float,
+    cfg: Config,
+) -> Bools:
+    """Which of the spots ``xy`` lie outside each of ``cells`` but within ``reach`` of one,
+    off a body of its colour: less than ``locate.beside_on_body`` of a ring round the spot
+    (1.6 radii out, as a pip's body is measured) within the widest colour tolerance a
+    region grows by of the cell's body. That is the body about the spots inside the cell
+    (``body_colours``, their median), not the cell's own colour: a cell over a tile cut off
+    by the picture's edge lies mostly on the table. A pip on its tile has most of its ring
+    on the body, the rest on the pips crowding it; a spot at a tile's rim, half or less
+    (a light tile's shadow on a light table, 0.5; the table between two tiles' corners,
+    0.25)."""
+    off = np.zeros(len(xy), bool)
+    if not len(xy) or not cells:
+        return off
+    points = [(float(x), float(y)) for x, y in xy]
+    around = body_colours(bgr, Pips(bright, xy, radius, np.ones(len(xy), bool)))
+    outlines = [np.array(q, np.float32).reshape(-1, 1, 2) for q in cells]
+    tolerance = max(float(t) for t in cfg["segment"]["tolerances"])
+    reach_out = 1.6
+    xs, ys = ring_pixels(bgr.shape, xy, radius, reach_out)
+    # (a ring the picture's edge cuts says nothing of what lies round its spot: a crowded
+    # 6's pips by the edge, its neighbours and the edge's pixels in their rings, read
+    # as off the body as a tile's shadow does)
+    h, w = bgr.shape[:2]
+    out = np.maximum(2.0, reach_out * radius)
+    seen = (xy[:, 0] - out >= 0) & (xy[:, 0] + out <= w - 1)
+    seen &= (xy[:, 1] - out >= 0) & (xy[:, 1] + out <= h - 1)
+    bodies: dict[int, Floats | None] = {}
+    for k, p in enumerate(points):
+        if not seen[k]:
+            continue
+        dist = [cv2.pointPolygonTest(o, p, True) for o in outlines]
+        if any(d >= 0 for d in dist) or max(dist) <= -reach:
+            continue
+        near = int(np.argmax(dist))
+        if near not in bodies:
+            held = [j for j, q in enumerate(points) if inside(q, cells[near])]
+            bodies[near] = np.median(around[held], axis=0) if held else None
+        body = bodies[near]
+        if body is None:
+            continue
+        alike = np.abs(bgr[ys[k], xs[k]].astype(np.float64) - body).max(axis=1) <= tolerance
+        off[k] = float(alike.mean()) < float(cfg["locate"]["beside_on_body"])
+    return off
 
 
 def _beside(p: Floats, outlines: Sequence[Array], reach: float) -> bool:

@@ -40,10 +40,15 @@ class Region:
 def _ring(shape: tuple[int, ...], pips: Pips, reach: float) -> tuple[Array, Array]:
     """The pixels (xs, ys: (n, samples) each) of a ring round each pip, ``reach`` times its
     radius out (2 pixels at least), clipped to the picture."""
-    pts = (
-        pips.xy[:, None, :]
-        + _RING[None, :, :] * np.maximum(2.0, reach * pips.radius)[:, None, None]
-    )
+    return ring_pixels(shape, pips.xy, pips.radius, reach)
+
+
+def ring_pixels(
+    shape: tuple[int, ...], xy: Floats, radius: Floats, reach: float
+) -> tuple[Array, Array]:
+    """The pixels (xs, ys: (n, samples) each) of a ring round each spot at ``xy``, ``reach``
+    times its ``radius`` out (2 pixels at least), clipped to the picture."""
+    pts = xy[:, None, :] + _RING[None, :, :] * np.maximum(2.0, reach * radius)[:, None, None]
     xs = np.clip(np.round(pts[..., 0]).astype(int), 0, shape[1] - 1)
     ys = np.clip(np.round(pts[..., 1]).astype(int), 0, shape[0] - 1)
     return xs, ys

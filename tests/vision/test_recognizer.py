@@ -915,6 +915,60 @@ def test_a_tile_placed_by_its_pips_may_leave_out_a_speck_not_a_pip(
         assert cells is not None and [r.face for _, r in cells] == ["5-2"]
 
 
+@pytest.mark.parametrize(
+    ("on_a_body", "cut", "placed"),
+    [(False, False, True), (True, False, False), (False, True, False)],
+)
+def test_a_tile_placed_by_its_pips_may_leave_out_a_spot_beside_it_off_any_tiles_body(
+    on_a_body: bool, cut: bool, placed: bool
+) -> None:
+    """A dark spot of a pip's size just outside an ivory tile's side, half on the tile and
+    half on the table (its shadow on a light table, where its region could not grow; the
+    table between two tiles' corners at a row's end), is no pip: the tile is placed by its
+    pips without it. The same spot with a tile's body all round it is a pip, another
+    tile's: the cell may lie across two tiles, and is not placed. So is one whose ring
+    round it the picture's edge cuts: what lies round it is not seen."""
+    import cv2
+
+    from vision.config import load_config
+    from vision.pips import find_pips, lightness
+    from vision.recognizer import _from_pips
+
+    cfg = load_config("recognize")
+    image, truth = render_tile("3-2", seed=3, scheme="ivory")
+    c = np.array(truth.corners)
+    width = float(np.hypot(*(c[1] - c[0])))
+    aspect = float(np.hypot(*(c[3] - c[0]))) / width
+    pips = next(p for p in find_pips(lightness(image), image, cfg["pips"]) if not p.bright)
+    xy, radius = pips.xy[pips.seed], pips.radius[pips.seed]
+    r = float(np.median(radius))
+    side = (c[1] + c[2]) / 2  # the middle of a long side
+    out = (side - c.mean(axis=0)) / float(np.hypot(*(side - c.mean(axis=0))))
+    spot = side + 0.05 * width * out
+    at = (round(float(spot[0])), round(float(spot[1])))
+    if on_a_body:
+        mask = np.zeros(image.shape[:2], np.uint8)
+        cv2.fillConvexPoly(mask, np.round(c).astype(np.int32), 255)
+        body = np.median(image[mask > 0], axis=0)
+        cv2.circle(image, at, round(2 * r), tuple(float(v) for v in body), -1)
+    cv2.circle(image, at, round(r), (70, 70, 70), -1)
+    if cut:
+        # the picture ends a radius past the spot (the tile lies upright: its side runs
+        # down the picture), clear of the cell's margin at the edge, within its ring's reach
+        assert abs(out[0]) > 0.99
+        edge = round(float(spot[0]) + float(np.sign(out[0])) * r)
+        image = np.ascontiguousarray(image[:, :edge] if out[0] > 0 else image[:, edge:])
+        shift = 0 if out[0] > 0 else edge
+        xy, c = xy - [shift, 0], c - [shift, 0]
+        spot = spot - [shift, 0]
+    xy, radius = np.vstack([xy, spot]), np.append(radius, r)
+    angle = float(np.degrees(np.arctan2(*(c[1] - c[0])[::-1])))
+    _, cells = _from_pips(image, xy, radius, False, [angle], width, aspect, [], xy, cfg)
+    assert (cells is not None) is placed
+    if placed:
+        assert cells is not None and [r.face for _, r in cells] == ["3-2"]
+
+
 def test_a_row_of_tiles_no_size_fits_is_cut_at_its_own_width_and_length() -> None:
     """A camera not quite overhead shortens tiles lying one way: three tiles end to end, 13 %
     longer than the set's size measured on upright tiles, are tried at their own length; a
