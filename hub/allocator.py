@@ -5,8 +5,9 @@ is 2.7 MB), each freed within a stage. glibc's malloc gives blocks that large th
 mapping (``mmap``) and unmaps them when freed, or, once it has raised its threshold, hands
 the memory back from the top of its heap as soon as 2 x that threshold lies free there. Either
 way the next array's pages are new to the process, and the kernel faults each of them in,
-zeroed: on the bench's plain photos that took about half the time of a reading (25 ms a
-frame, 13 with the memory kept). ``keep_freed_memory`` keeps such blocks in the heap and the
+zeroed: on the bench's held-out scenes read plainly from files, 4900 pages a reading, about
+half its time (21.8 ms a frame on average, 12.7 with the memory kept; docs/vision.md,
+session 47). ``keep_freed_memory`` keeps such blocks in the heap and the
 heap's freed top in the process, so a freed array's pages serve the next. The memory the
 process holds at its peak is the same; it keeps up to ``TRIM`` of it free between frames.
 """

@@ -12,18 +12,19 @@ import pytest
 
 from vision.synth import render_scene
 
-# Reads photos from files in a fresh process, as `tiengow recognize` does, counting the
-# pages faulted in after the first: new memory, zeroed by the kernel, where what the first
-# reading freed could have served. (Not renders made in the same process: a render's own
-# large arrays raise glibc's thresholds as it frees them, and hide what a reading costs.)
+# Reads photos from files in a fresh process, as `tiengow recognize` does, the freed memory
+# kept, counting the pages faulted in after the first: new memory, zeroed by the kernel,
+# where what the first reading freed could have served (without it: 6335 a reading). (Not
+# renders made in the same process: a render's own large arrays raise glibc's thresholds
+# as it frees them, and hide what a reading costs.)
 _READ = """
 import json, resource, sys
 import cv2
 from hub.allocator import keep_freed_memory
 from vision import recognize
 cv2.setNumThreads(1)
-kept = keep_freed_memory() if sys.argv[1] == "keep" else None
-paths = sys.argv[2:]
+kept = keep_freed_memory()
+paths = sys.argv[1:]
 recognize(cv2.imread(paths[0]))
 before = resource.getrusage(resource.RUSAGE_SELF).ru_minflt
 for path in paths[1:]:
@@ -47,9 +48,9 @@ def photos(tmp_path_factory: pytest.TempPathFactory) -> list[str]:
     return paths
 
 
-def _faults_per_reading(how: str, photos: list[str]) -> tuple[bool | None, float]:
+def _faults_per_reading(photos: list[str]) -> tuple[bool, float]:
     out = subprocess.run(
-        [sys.executable, "-c", _READ, how, *photos], capture_output=True, text=True, check=True
+        [sys.executable, "-c", _READ, *photos], capture_output=True, text=True, check=True
     )
     found = json.loads(out.stdout.splitlines()[-1])
     return found["kept"], float(found["faults"])
@@ -57,7 +58,7 @@ def _faults_per_reading(how: str, photos: list[str]) -> tuple[bool | None, float
 
 @pytest.mark.skipif(not _GLIBC, reason="mallopt's thresholds are glibc's; elsewhere it is a no-op")
 def test_a_reading_faults_in_no_new_memory_once_freed_memory_is_kept(photos: list[str]) -> None:
-    kept, faults = _faults_per_reading("keep", photos)
+    kept, faults = _faults_per_reading(photos)
     assert kept is True
     # (a frame-sized float picture is 675 pages: unkept, a reading faults in thousands)
     assert faults < 100, f"{faults:.0f} pages faulted in a reading, with freed memory kept"
