@@ -51,6 +51,7 @@ from .pips import chip_rings, find_pips, lightness
 from .plain_scene import Unsettled, read_plainly
 from .read import SEAM, SIX_ACROSS, canonical, for_lined_sets, lines_shown, read_tile
 from .segment import (
+    BODY_RING,
     GREY,
     Region,
     body_colours,
@@ -1586,7 +1587,7 @@ def _off_the_body_beside(
 ) -> Bools:
     """Which of the spots ``xy`` lie outside each of ``cells`` but within ``reach`` of one,
     off a body of its colour: less than ``locate.beside_on_body`` of a ring round the spot
-    (1.6 radii out, as a pip's body is measured) within the widest colour tolerance a
+    (where a pip's body is measured, ``BODY_RING``) within the widest colour tolerance a
     region grows by of the cell's body. That is the body about the spots inside the cell
     (``body_colours``, their median), not the cell's own colour: a cell over a tile cut off
     by the picture's edge lies mostly on the table. A pip on its tile has most of its ring
@@ -1594,36 +1595,30 @@ def _off_the_body_beside(
     (a light tile's shadow on a light table, 0.5; the table between two tiles' corners,
     0.25)."""
     off = np.zeros(len(xy), bool)
-    if not len(xy) or not cells:
-        return off
-    points = [(float(x), float(y)) for x, y in xy]
-    around = body_colours(bgr, Pips(bright, xy, radius, np.ones(len(xy), bool)))
     outlines = [np.array(q, np.float32).reshape(-1, 1, 2) for q in cells]
     tolerance = max(float(t) for t in cfg["segment"]["tolerances"])
-    reach_out = 1.6
-    xs, ys = ring_pixels(bgr.shape, xy, radius, reach_out)
     # (a ring the picture's edge cuts says nothing of what lies round its spot: a crowded
     # 6's pips by the edge, its neighbours and the edge's pixels in their rings, read
     # as off the body as a tile's shadow does)
     h, w = bgr.shape[:2]
-    out = np.maximum(2.0, reach_out * radius)
+    out = np.maximum(2.0, BODY_RING * radius)
     seen = (xy[:, 0] - out >= 0) & (xy[:, 0] + out <= w - 1)
     seen &= (xy[:, 1] - out >= 0) & (xy[:, 1] + out <= h - 1)
     bodies: dict[int, Floats | None] = {}
-    for k, p in enumerate(points):
-        if not seen[k]:
+    for k in np.flatnonzero(seen):
+        near = _nearest_beside(xy[k], outlines, reach)
+        if near is None:
             continue
-        dist = [cv2.pointPolygonTest(o, p, True) for o in outlines]
-        if any(d >= 0 for d in dist) or max(dist) <= -reach:
-            continue
-        near = int(np.argmax(dist))
         if near not in bodies:
-            held = [j for j, q in enumerate(points) if inside(q, cells[near])]
-            bodies[near] = np.median(around[held], axis=0) if held else None
+            # (measured only for a cell a spot lies beside: most cells placed have none)
+            held = np.array([inside((float(x), float(y)), cells[near]) for x, y in xy], bool)
+            spots = Pips(bright, xy[held], radius[held], np.ones(int(held.sum()), bool))
+            bodies[near] = np.median(body_colours(bgr, spots), axis=0) if held.any() else None
         body = bodies[near]
         if body is None:
             continue
-        alike = np.abs(bgr[ys[k], xs[k]].astype(np.float64) - body).max(axis=1) <= tolerance
+        xs, ys = ring_pixels(bgr.shape, xy[k : k + 1], radius[k : k + 1], BODY_RING)
+        alike = np.abs(bgr[ys[0], xs[0]].astype(np.float64) - body).max(axis=1) <= tolerance
         off[k] = float(alike.mean()) < float(cfg["locate"]["beside_on_body"])
     return off
 
@@ -1631,9 +1626,17 @@ def _off_the_body_beside(
 def _beside(p: Floats, outlines: Sequence[Array], reach: float) -> bool:
     """Does point ``p`` lie outside each of ``outlines`` (float32 contours) but within
     ``reach`` of one?"""
+    return _nearest_beside(p, outlines, reach) is not None
+
+
+def _nearest_beside(p: Floats, outlines: Sequence[Array], reach: float) -> int | None:
+    """The one of ``outlines`` (float32 contours) nearest point ``p``, where ``p`` lies
+    outside each but within ``reach`` of one; else None."""
     point = (float(p[0]), float(p[1]))
     dist = [cv2.pointPolygonTest(outline, point, True) for outline in outlines]
-    return all(d < 0 for d in dist) and any(d > -reach for d in dist)
+    if not dist or any(d >= 0 for d in dist) or max(dist) <= -reach:
+        return None
+    return int(np.argmax(dist))
 
 
 def _explained(

@@ -37,10 +37,8 @@ class Region:
     regrown: bool = False  # grown again with its neighbours' regions taken out (see segment)
 
 
-def _ring(shape: tuple[int, ...], pips: Pips, reach: float) -> tuple[Array, Array]:
-    """The pixels (xs, ys: (n, samples) each) of a ring round each pip, ``reach`` times its
-    radius out (2 pixels at least), clipped to the picture."""
-    return ring_pixels(shape, pips.xy, pips.radius, reach)
+#: how far out (x its radius) the ring round a pip lies that its tile's body is measured on
+BODY_RING = 1.6
 
 
 def ring_pixels(
@@ -59,7 +57,7 @@ def body_colours(image: Image, pips: Pips) -> Floats:
     less its third most like a pip (where pips crowd, the ring crosses other pips)."""
     if len(pips.radius) == 0:
         return np.zeros((0, 3))
-    xs, ys = _ring(image.shape, pips, 1.6)
+    xs, ys = ring_pixels(image.shape, pips.xy, pips.radius, BODY_RING)
     ring = image[ys, xs].astype(np.float64)  # (n, samples, 3)
     grey = ring @ GREY
     order = np.argsort(grey if pips.bright else -grey, axis=1)[:, : len(_RING) * 2 // 3]
@@ -78,7 +76,7 @@ def coloured_ring(
     if len(pips.radius) == 0:
         return np.zeros(0), np.zeros(0)
     h, w = image.shape[:2]
-    xs, ys = _ring(image.shape, pips, reach)
+    xs, ys = ring_pixels(image.shape, pips.xy, pips.radius, reach)
     samples = image[ys, xs]
     lab = cv2.cvtColor(samples, cv2.COLOR_BGR2LAB).astype(np.float64)
     coloured = np.hypot(lab[..., 1] - 128.0, lab[..., 2] - 128.0) >= least
