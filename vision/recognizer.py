@@ -820,7 +820,7 @@ def _recognize(
                         region,
                         rect,
                         pips,
-                        redo,
+                        _with_local_sizes(grads(), pips, read_sure, region, redo, cfg),
                         read_sure,
                         cfg,
                         [other[i] for j, (_, _, other) in enumerate(tried) if j != k],
@@ -938,6 +938,7 @@ _Readings = dict[tuple[int, ...], tuple[Reading, bool]]
 _AT_EDGE = "region reaches the picture's edge"
 _NO_CUT = "no cut fits"
 _SEAM_BESIDE = "a cell of its cut shows a seam across the middle, or a 6 laid across it"
+_OFF_SIZE = "off the tile size"  # (a cell stretched to fit its region: see _misfit_cell)
 
 
 def _cut_regions(
@@ -1271,6 +1272,30 @@ def _local_sizes(
     ]
 
 
+def _with_local_sizes(
+    grads: tuple[Image, Image],
+    pips: Pips,
+    sure: list[Quad],
+    region: Region,
+    sizes: list[tuple[float, float]],
+    cfg: Config,
+) -> list[tuple[float, float]]:
+    """The set's ``sizes``, then the width measured on the rims of the tiles read sure
+    nearest the region (``_local_sizes``, where it differs), at the set's aspect and at
+    the one measured with it: a camera far from overhead shows the far tiles smaller than
+    the near ones, and a region grown over part of a tile at the far side fits no cut at
+    the set's size (sixth renderer, scenes 251, 277, 331: camera 16 to 25 degrees off
+    overhead, lone tiles 8 to 29 % shorter than the scene's median; 358, one at the near
+    side 13 % longer). The rims of tiles whose sides show measure them long: the set's
+    aspect is tried first. Measured on as many tiles as are looked at for the angles a
+    group of pips lies at."""
+    if len(sure) < int(cfg["locate"]["angle_tiles"]):
+        return sizes
+    centre = np.array(region.rect[0], np.float64)
+    local = _local_sizes(grads, pips, sure, centre, sizes, cfg["locate"])
+    return [*sizes, *((w, r) for w, own in local for r in (sizes[0][1], own))]
+
+
 def _more_tiles(best: Cells, cells: Cells | None) -> Cells:
     """Of two placings of a group's tiles, the one of more tiles (the first, if as many): a
     size that reads some tiles sure beside others only in doubt may not be the set's."""
@@ -1543,9 +1568,23 @@ def _from_pips(
     # between two tiles' corners at a row's end, a light tile's shadow at its side on a
     # light table (where the tile's region could not grow). One on such a body is a pip:
     # another tile's, or this one's where the cell lies off it
-    pip &= ~_off_the_body_beside(
-        bgr, counted, counted_radius, bright, [q for q, _ in kept], rim, cfg
-    )
+    placed = [q for q, _ in kept]
+    near_share = float(cfg["locate"]["beside_on_body"])
+    pip &= ~_off_the_body_beside(bgr, counted, counted_radius, bright, placed, rim, near_share, cfg)
+    # and one further off, as far as a cell must explain pips, with the table nearly all
+    # round it, off the body of the tiles read sure too: a corner of a tile's hard shadow,
+    # cast across the table by a low lamp. (A playing card's corner index, at its edge,
+    # has a third of its ring on the card's body: a 2 of hearts, its hearts a cell read as
+    # a 1-1, stays unplaced for it. A glare greys a black tile's body about the pips of a
+    # cell across part of it: the tile's other pips, on its body as it is elsewhere, are
+    # pips still)
+    if sure:
+        far_share = float(cfg["locate"]["far_on_body"])
+        # (measured only where a spot that far lies off the cell's body: few do)
+        set_body = functools.cache(lambda: np.median([_body(bgr, q) for q in sure], axis=0))
+        pip &= ~_off_the_body_beside(
+            bgr, counted, counted_radius, bright, placed, explain * width, far_share, cfg, set_body
+        )
     counted = counted[pip]
     cut_off = (
         None
@@ -1583,17 +1622,23 @@ def _off_the_body_beside(
     bright: bool,
     cells: Sequence[Quad],
     reach: float,
+    share: float,
     cfg: Config,
+    set_body: Callable[[], Floats] | None = None,
 ) -> Bools:
     """Which of the spots ``xy`` lie outside each of ``cells`` but within ``reach`` of one,
-    off a body of its colour: less than ``locate.beside_on_body`` of a ring round the spot
-    (where a pip's body is measured, ``BODY_RING``) within the widest colour tolerance a
-    region grows by of the cell's body. That is the body about the spots inside the cell
+    off a body of its colour: less than ``share`` of a ring round the spot (where a pip's
+    body is measured, ``BODY_RING``) within the widest colour tolerance a region grows by
+    of the cell's body. That is the body about the spots inside the cell
     (``body_colours``, their median), not the cell's own colour: a cell over a tile cut off
     by the picture's edge lies mostly on the table. A pip on its tile has most of its ring
     on the body, the rest on the pips crowding it; a spot at a tile's rim, half or less
     (a light tile's shadow on a light table, 0.5; the table between two tiles' corners,
-    0.25)."""
+    0.25); one further off, on the table, little or none (the corner of a tile's hard
+    shadow, 0 to 0.08; a playing card's corner index, at the card's edge, 0.33). Where
+    ``set_body`` is given (the body of the tiles read sure, measured when first asked
+    for), a spot must lie off that too: a glare greys the body about a cell's pips, and
+    the rest of the tile is as dark as the set's tiles."""
     off = np.zeros(len(xy), bool)
     outlines = [np.array(q, np.float32).reshape(-1, 1, 2) for q in cells]
     tolerance = max(float(t) for t in cfg["segment"]["tolerances"])
@@ -1618,8 +1663,10 @@ def _off_the_body_beside(
         if body is None:
             continue
         xs, ys = ring_pixels(bgr.shape, xy[k : k + 1], radius[k : k + 1], BODY_RING)
-        alike = np.abs(bgr[ys[0], xs[0]].astype(np.float64) - body).max(axis=1) <= tolerance
-        off[k] = float(alike.mean()) < float(cfg["locate"]["beside_on_body"])
+        ring = bgr[ys[0], xs[0]].astype(np.float64)
+        off[k] = float((np.abs(ring - body).max(axis=1) <= tolerance).mean()) < share
+        if off[k] and set_body is not None:
+            off[k] = float((np.abs(ring - set_body()).max(axis=1) <= tolerance).mean()) < share
     return off
 
 
@@ -1782,6 +1829,11 @@ def _sure_face(reading: Reading, floor: float) -> bool:
     return reading.confidence >= floor and not reading.is_blank
 
 
+def _clean_face(reading: Reading, floor: float) -> bool:
+    """Read sure as a face-up tile, nothing against it."""
+    return _sure_face(reading, floor) and not reading.defects
+
+
 def _found(
     regions: list[Region],
     chosen: list[tuple[float, Cells | None]],
@@ -1795,10 +1847,11 @@ def _found(
 
     A region that another candidate size reads clearly better, as other faces, is in doubt:
     the sizes differ by a few per cent, and a cut a little off reads two tiles' halves (where
-    a cell of the cut reads badly, better at all is enough). So
-    is a cell of a region reaching the picture's edge that comes near it: its tile may be cut
-    off; the region's other tiles are whole. A blank cell is a back only where its body is
-    its set's (see _without_false_backs).
+    a cell of the cut reads badly, better at all is enough). Where the chosen size stretched
+    a cell of a region's cut to fit it, the region is cut at a size that reads each of its
+    cells clean, if one does. A cell of a region reaching the picture's edge that comes near
+    it is in doubt: its tile may be cut off; the region's other tiles are whole. A blank
+    cell is a back only where its body is its set's (see _without_false_backs).
     """
     shape = image.shape[:2]
     found: list[_Found] = []
@@ -1818,6 +1871,20 @@ def _found(
         cells = _without_false_backs(image, light, region, cells, set_body, pips, cfg)
         if not cells:
             continue
+        if any(d.endswith(_OFF_SIZE) for _, r in cells for d in r.defects):
+            # the chosen size cuts the region with a cell stretched to fit it: the size is
+            # not its tiles' (a row of seven black tiles on dark wood, their region a little
+            # longer than seven of the set's width, cut into eight, two of them read in
+            # doubt). Another size that cuts it into cells each read a face, sure, nothing
+            # against it, is theirs (sixth renderer, scene 54)
+            clean = [
+                other[k]
+                for other in every
+                if other[k][1] and all(_clean_face(r, floor) for _, r in other[k][1] or [])
+            ]
+            if clean:
+                score, fitted = max(clean, key=lambda c: c[0])
+                cells = fitted or cells
         faces = sorted(str(r.face) for _, r in cells)
         # a cut with cells that read badly may lie across its tiles, its other cells over
         # two tiles' halves
@@ -2497,7 +2564,7 @@ def _misfit_cell(reading: Reading, quad: Quad, width: float, aspect: float, cfg:
     off = max(abs(w / width - 1), abs(length / (aspect * width) - 1))
     if off <= float(cfg["locate"]["cell_slack"]):
         return reading
-    return _penalise(reading, f"cell {off:.0%} off the tile size", cfg)
+    return _penalise(reading, f"cell {off:.0%} {_OFF_SIZE}", cfg)
 
 
 _ON_END = "a pip on its end"

@@ -969,6 +969,183 @@ def test_a_tile_placed_by_its_pips_may_leave_out_a_spot_beside_it_off_any_tiles_
         assert cells is not None and [r.face for _, r in cells] == ["3-2"]
 
 
+@pytest.mark.parametrize(("by_a_body", "placed"), [(False, True), (True, False)])
+def test_a_tile_placed_by_its_pips_may_leave_out_a_spot_further_off_on_the_table(
+    by_a_body: bool, placed: bool
+) -> None:
+    """A dark spot of a pip's size two fifths of a width outside an ivory tile's side, the
+    table all round it (the corner of a tile's hard shadow cast by a low lamp), is no pip:
+    the tile is placed by its pips without it, beside a tile read sure. The same spot at
+    the edge of something of the tiles' colour, half its ring on that (a playing card's
+    corner index, beside the card's hearts that a cell reads as a 1-1), is a pip: the cell
+    is not placed."""
+    import cv2
+
+    from vision.config import load_config
+    from vision.pips import find_pips, lightness
+    from vision.recognizer import _from_pips
+
+    cfg = load_config("recognize")
+    image, truth = render_tile("3-2", seed=3, scheme="ivory")
+    other, read = render_tile("5-1", seed=4, scheme="ivory")
+    sure = [tuple((x + image.shape[1], y) for x, y in read.corners)]
+    image = np.ascontiguousarray(np.concatenate([image, other], axis=1))
+    c = np.array(truth.corners)
+    width = float(np.hypot(*(c[1] - c[0])))
+    aspect = float(np.hypot(*(c[3] - c[0]))) / width
+    pips = next(p for p in find_pips(lightness(image), image, cfg["pips"]) if not p.bright)
+    xy, radius = pips.xy[pips.seed], pips.radius[pips.seed]
+    r = float(np.median(radius))
+    side = (c[1] + c[2]) / 2  # the middle of a long side
+    out = (side - c.mean(axis=0)) / float(np.hypot(*(side - c.mean(axis=0))))
+    spot = side + 0.4 * width * out
+    at = (round(float(spot[0])), round(float(spot[1])))
+    if by_a_body:
+        mask = np.zeros(image.shape[:2], np.uint8)
+        cv2.fillConvexPoly(mask, np.round(c).astype(np.int32), 255)
+        body = tuple(float(v) for v in np.median(image[mask > 0], axis=0))
+        # a patch of the body's colour beyond the spot, its near edge through the spot
+        far = spot + out * width
+        across = np.array([-out[1], out[0]]) * width
+        patch = np.array([spot + across, spot - across, far - across, far + across])
+        cv2.fillConvexPoly(image, np.round(patch).astype(np.int32), body)
+    cv2.circle(image, at, round(r), (70, 70, 70), -1)
+    xy, radius = np.vstack([xy, spot]), np.append(radius, r)
+    angle = float(np.degrees(np.arctan2(*(c[1] - c[0])[::-1])))
+    _, cells = _from_pips(image, xy, radius, False, [angle], width, aspect, sure, xy, cfg)
+    assert (cells is not None) is placed
+    if placed:
+        assert cells is not None and [r.face for _, r in cells] == ["3-2"]
+
+
+@pytest.mark.parametrize("body", [(40, 40, 40), (120, 170, 200)])
+def test_a_tile_placed_by_its_pips_keeps_a_spot_further_off_on_the_body_of_the_tiles_read(
+    body: tuple[int, int, int],
+) -> None:
+    """Strong glare over half of a black 6-5 (seed 9199) greys its body about the pips of a
+    cell across part of it, and the tile's other pips lie off that grey: on the body of
+    the black tiles read sure, they are pips still, and the cell, which read 2-2, is not
+    placed. So a spot two fifths of a width outside a tile, off the body about the cell's
+    pips but on the body of the tiles read sure beside it, of either colour, is a pip."""
+    import cv2
+
+    from vision.config import load_config
+    from vision.pips import find_pips, lightness
+    from vision.recognizer import _from_pips
+
+    cfg = load_config("recognize")
+    image, truth = render_tile("3-2", seed=3, scheme="ivory")
+    other, read = render_tile("5-1", seed=4, scheme="ivory")
+    other[:] = body  # the tile read sure: only its body is looked at
+    sure = [tuple((x + image.shape[1], y) for x, y in read.corners)]
+    image = np.ascontiguousarray(np.concatenate([image, other], axis=1))
+    c = np.array(truth.corners)
+    width = float(np.hypot(*(c[1] - c[0])))
+    aspect = float(np.hypot(*(c[3] - c[0]))) / width
+    pips = next(p for p in find_pips(lightness(image), image, cfg["pips"]) if not p.bright)
+    on_the_tile = pips.seed & (pips.xy[:, 0] < other.shape[1])
+    xy, radius = pips.xy[on_the_tile], pips.radius[on_the_tile]
+    r = float(np.median(radius))
+    side = (c[1] + c[2]) / 2
+    out = (side - c.mean(axis=0)) / float(np.hypot(*(side - c.mean(axis=0))))
+    spot = side + 0.4 * width * out
+    at = (round(float(spot[0])), round(float(spot[1])))
+    # the spot on a patch of the sure tile's body, off the body about the cell's pips
+    cv2.circle(image, at, round(3 * r), body, -1)
+    cv2.circle(image, at, round(r), (70, 70, 70), -1)
+    xy, radius = np.vstack([xy, spot]), np.append(radius, r)
+    angle = float(np.degrees(np.arctan2(*(c[1] - c[0])[::-1])))
+    _, cells = _from_pips(image, xy, radius, False, [angle], width, aspect, sure, xy, cfg)
+    assert cells is None
+
+
+@pytest.mark.parametrize(
+    ("why", "refitted"), [("cell 17% off the tile size", True), ("blob", False)]
+)
+def test_a_region_the_sets_size_cuts_with_a_cell_stretched_is_cut_at_a_size_that_reads_clean(
+    why: str, refitted: bool
+) -> None:
+    """A row of seven black tiles on dark wood, its region a little longer than seven of
+    the set's width (sixth renderer, scene 54): the set's size cut it into eight cells, one
+    stretched to fit and read in doubt, and another size read the seven, each sure with
+    nothing against it. The region is cut at that size: its seven tiles are read. Where the
+    chosen cut's cell is in doubt for what it shows, not for being stretched, another
+    size's reading is no better reason: the region is in doubt, as before."""
+    from vision.config import load_config
+    from vision.recognizer import _found
+    from vision.segment import Region
+    from vision.types import Pips, Reading
+
+    cfg = load_config("recognize")
+    image = np.zeros((100, 260, 3), np.uint8)
+    light = np.zeros(image.shape[:2], np.uint8)
+
+    def cut(n: int) -> list[tuple[tuple[tuple[float, float], ...], Reading]]:
+        step = 196 / n
+        return [
+            (
+                (
+                    (30 + k * step, 20.0),
+                    (30 + (k + 1) * step, 20.0),
+                    (30 + (k + 1) * step, 80.0),
+                    (30 + k * step, 80.0),
+                ),
+                Reading(5, 1 + k % 5, 1.0),
+            )
+            for k in range(n)
+        ]
+
+    eight = cut(8)
+    eight[6] = (eight[6][0], Reading(4, 3, 0.55, (why,)))
+    seven = cut(7)
+    contour = np.array([[[28, 18]], [[228, 18]], [[228, 82]], [[28, 82]]], np.int32)
+    region = Region(contour, ((128.0, 50.0), (200.0, 64.0), 0.0), 12800.0, (), (20, 20, 20), True)
+    none = Pips(True, np.zeros((0, 2)), np.zeros(0), np.zeros(0, bool))
+    chosen = [(0.94, eight)]
+    found, doubtful = _found([region], chosen, [chosen, [(1.0, seven)]], cfg, image, light, none)
+    if refitted:
+        assert [(f.quad, f.reading) for f in found] == seven and not doubtful
+    else:
+        assert not [f for f in found if f.reading.confidence >= cfg["read"]["min_confidence"]]
+        assert {f.quad for f in found + doubtful} == {q for q, _ in eight}
+
+
+def test_a_region_no_cut_fits_is_cut_again_at_the_size_of_the_tiles_nearest_it() -> None:
+    """A camera far from overhead shows the far tiles smaller than the near ones the set's
+    size was measured on: a region no cut fits is cut again at the set's sizes and then at
+    the width measured on the rims of the three tiles read nearest it (40 px wide here,
+    where the set's is 48), the set's aspect first. With fewer tiles read, the set's sizes
+    alone."""
+    from vision.config import load_config
+    from vision.locate import gradients
+    from vision.pips import find_pips, lightness
+    from vision.recognizer import _with_local_sizes
+    from vision.segment import Region
+
+    cfg = load_config("recognize")
+    rendered = [
+        render_tile(face, seed=seed, scheme="dark", width=40.0)
+        for face, seed in (("5-2", 1), ("6-4", 2), ("3-1", 3))
+    ]
+    image = np.concatenate([img for img, _ in rendered], axis=1)
+    quads, left = [], 0
+    for img, truth in rendered:
+        quads.append(tuple((x + left, y) for x, y in truth.corners))
+        left += img.shape[1]
+    light = lightness(image)
+    pips = next(p for p in find_pips(light, image, cfg["pips"]) if p.bright)
+    region = Region(
+        np.zeros((4, 1, 2), np.int32), ((100.0, 100.0), (40.0, 84.0), 0.0), 0.0, (), (0, 0, 0), True
+    )
+    sets = [(48.0, 2.1)]
+    sizes = _with_local_sizes(gradients(light), pips, quads, region, sets, cfg)
+    assert sizes[:1] == sets
+    local = [w for w, _ in sizes[1:]]
+    assert any(abs(w / 40.0 - 1) < 0.05 for w in local), sizes
+    assert all(sizes[k][1] == 2.1 for k in range(1, len(sizes), 2))  # the set's aspect first
+    assert _with_local_sizes(gradients(light), pips, quads[:2], region, sets, cfg) == sets
+
+
 def test_a_row_of_tiles_no_size_fits_is_cut_at_its_own_width_and_length() -> None:
     """A camera not quite overhead shortens tiles lying one way: three tiles end to end, 13 %
     longer than the set's size measured on upright tiles, are tried at their own length; a
