@@ -395,6 +395,64 @@ def _halves(no_cut: list[Quad], cfg: Config) -> int:
     return paired
 
 
+def _halves_joined(regions: list[Region], width: float, cfg: Config) -> list[Region]:
+    """The regions, with each two that are a tile's halves joined: read again as a set
+    with lines, a tile's line that stands out too broadly to be taken out (blurred) still
+    stops its region at it on both sides (the sixth renderer's scene 368, lone tiles of a
+    blurred set on felt: 1 of 8 read). Two regions of a half's size (about the set's
+    width each way, ``width``) lying side by side as a tile's halves do (as ``_halves``
+    counts them), each the other's only such neighbour, and making a tile's shape, are
+    one region. Halves in a row pair with two each: which two make a tile is not known."""
+    alike = float(cfg["lines"]["half_sizes"])
+    a_lo, a_hi = (float(v) for v in cfg["locate"]["aspect"])
+    shapes = [_box_shape(tuple(map(tuple, cv2.boxPoints(r.rect)))) for r in regions]
+    half = [
+        not r.at_border and bool(np.all(np.abs(np.log(sides / width)) < alike))
+        for r, (_, sides) in zip(regions, shapes, strict=True)
+    ]
+    partners: list[list[int]] = [[] for _ in regions]
+    for i, j in itertools.combinations(range(len(regions)), 2):
+        if not (half[i] and half[j]) or regions[i].bright != regions[j].bright:
+            continue
+        (c, sides), (d, others) = shapes[i], shapes[j]
+        apart = float(np.hypot(*(c - d))) / (0.5 * (sides[0] + others[0]))
+        if bool(np.all(np.abs(np.log(sides / others)) < alike)) and 0.8 <= apart <= 1.3:
+            partners[i].append(j)
+            partners[j].append(i)
+    joined: list[Region] = []
+    done: set[int] = set()
+    for i, region in enumerate(regions):
+        if i in done:
+            continue
+        if len(partners[i]) == 1 and partners[partners[i][0]] == [i]:
+            j = partners[i][0]
+            other = regions[j]
+            hull = cv2.convexHull(np.vstack([region.contour, other.contour]))
+            rect = cv2.minAreaRect(hull)
+            short, long = sorted(rect[1])
+            if short > 0 and a_lo <= long / short <= a_hi:
+                done |= {i, j}
+                joined.append(
+                    Region(
+                        contour=hull,
+                        rect=((rect[0][0], rect[0][1]), (rect[1][0], rect[1][1]), rect[2]),
+                        area=float(cv2.contourArea(hull)),
+                        pips=tuple(sorted({*region.pips, *other.pips})),
+                        body=(
+                            (region.body[0] + other.body[0]) / 2,
+                            (region.body[1] + other.body[1]) / 2,
+                            (region.body[2] + other.body[2]) / 2,
+                        ),
+                        bright=region.bright,
+                        loose=region.loose or other.loose,
+                    )
+                )
+                continue
+        done.add(i)
+        joined.append(region)
+    return joined
+
+
 def _lined(cfg: Config) -> Config:
     """The config for a set with a line between every tile's halves: no cell is held to
     be two tiles' halves for a line across its middle."""
@@ -778,6 +836,8 @@ def _recognize(
             grown_over, pips, guess, cfg["segment"], ground, not_ground, bounds, sizing
         )
         regions, pips = _not_round(regions, pips, guess, cfg)
+        if lined:
+            regions = _halves_joined(regions, guess, cfg)
         laps.lap("segment")
         if tile_px is not None:
             ratio = aspect if aspect is not None else float(cfg["locate"]["default_aspect"])
