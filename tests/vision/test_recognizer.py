@@ -915,6 +915,50 @@ def test_a_tile_placed_by_its_pips_may_leave_out_a_speck_not_a_pip(
         assert cells is not None and [r.face for _, r in cells] == ["5-2"]
 
 
+def _a_tile_and_its_side(
+    image: np.ndarray, corners: tuple[tuple[float, float], ...], within: float | None = None
+) -> tuple[np.ndarray, float, float, np.ndarray, np.ndarray, float, np.ndarray, np.ndarray]:
+    """An ivory tile's corners, width and aspect; the dark pips found (seeds; those left of
+    ``within`` only, where given), their median radius; the middle of a long side and the
+    way out from it."""
+    from vision.config import load_config
+    from vision.pips import find_pips, lightness
+
+    cfg = load_config("recognize")
+    c = np.array(corners)
+    width = float(np.hypot(*(c[1] - c[0])))
+    aspect = float(np.hypot(*(c[3] - c[0]))) / width
+    pips = next(p for p in find_pips(lightness(image), image, cfg["pips"]) if not p.bright)
+    keep = pips.seed if within is None else pips.seed & (pips.xy[:, 0] < within)
+    xy, radius = pips.xy[keep], pips.radius[keep]
+    side = (c[1] + c[2]) / 2  # the middle of a long side
+    out = (side - c.mean(axis=0)) / float(np.hypot(*(side - c.mean(axis=0))))
+    return c, width, aspect, xy, radius, float(np.median(radius)), side, out
+
+
+def _placed_with_a_spot(
+    image: np.ndarray,
+    c: np.ndarray,
+    xy: np.ndarray,
+    radius: np.ndarray,
+    spot: np.ndarray,
+    r: float,
+    sure: list[tuple[tuple[float, float], ...]],
+) -> list[str] | None:
+    """The faces of the tiles placed by the pips and the spot (radius ``r``) alone, at the
+    tile's size and angle, beside the tiles read ``sure``; None where none is placed."""
+    from vision.config import load_config
+    from vision.recognizer import _from_pips
+
+    width = float(np.hypot(*(c[1] - c[0])))
+    aspect = float(np.hypot(*(c[3] - c[0]))) / width
+    xy, radius = np.vstack([xy, spot]), np.append(radius, r)
+    angle = float(np.degrees(np.arctan2(*(c[1] - c[0])[::-1])))
+    cfg = load_config("recognize")
+    _, cells = _from_pips(image, xy, radius, False, [angle], width, aspect, sure, xy, cfg)
+    return None if cells is None else [str(reading.face) for _, reading in cells]
+
+
 @pytest.mark.parametrize(
     ("on_a_body", "cut", "placed"),
     [(False, False, True), (True, False, False), (False, True, False)],
@@ -930,20 +974,8 @@ def test_a_tile_placed_by_its_pips_may_leave_out_a_spot_beside_it_off_any_tiles_
     round it the picture's edge cuts: what lies round it is not seen."""
     import cv2
 
-    from vision.config import load_config
-    from vision.pips import find_pips, lightness
-    from vision.recognizer import _from_pips
-
-    cfg = load_config("recognize")
     image, truth = render_tile("3-2", seed=3, scheme="ivory")
-    c = np.array(truth.corners)
-    width = float(np.hypot(*(c[1] - c[0])))
-    aspect = float(np.hypot(*(c[3] - c[0]))) / width
-    pips = next(p for p in find_pips(lightness(image), image, cfg["pips"]) if not p.bright)
-    xy, radius = pips.xy[pips.seed], pips.radius[pips.seed]
-    r = float(np.median(radius))
-    side = (c[1] + c[2]) / 2  # the middle of a long side
-    out = (side - c.mean(axis=0)) / float(np.hypot(*(side - c.mean(axis=0))))
+    c, width, _, xy, radius, r, side, out = _a_tile_and_its_side(image, truth.corners)
     spot = side + 0.05 * width * out
     at = (round(float(spot[0])), round(float(spot[1])))
     if on_a_body:
@@ -961,12 +993,7 @@ def test_a_tile_placed_by_its_pips_may_leave_out_a_spot_beside_it_off_any_tiles_
         shift = 0 if out[0] > 0 else edge
         xy, c = xy - [shift, 0], c - [shift, 0]
         spot = spot - [shift, 0]
-    xy, radius = np.vstack([xy, spot]), np.append(radius, r)
-    angle = float(np.degrees(np.arctan2(*(c[1] - c[0])[::-1])))
-    _, cells = _from_pips(image, xy, radius, False, [angle], width, aspect, [], xy, cfg)
-    assert (cells is not None) is placed
-    if placed:
-        assert cells is not None and [r.face for _, r in cells] == ["3-2"]
+    assert _placed_with_a_spot(image, c, xy, radius, spot, r, []) == (["3-2"] if placed else None)
 
 
 @pytest.mark.parametrize(("by_a_body", "placed"), [(False, True), (True, False)])
@@ -981,25 +1008,12 @@ def test_a_tile_placed_by_its_pips_may_leave_out_a_spot_further_off_on_the_table
     is not placed."""
     import cv2
 
-    from vision.config import load_config
-    from vision.pips import find_pips, lightness
-    from vision.recognizer import _from_pips
-
-    cfg = load_config("recognize")
     image, truth = render_tile("3-2", seed=3, scheme="ivory")
     other, read = render_tile("5-1", seed=4, scheme="ivory")
     sure = [tuple((x + image.shape[1], y) for x, y in read.corners)]
     image = np.ascontiguousarray(np.concatenate([image, other], axis=1))
-    c = np.array(truth.corners)
-    width = float(np.hypot(*(c[1] - c[0])))
-    aspect = float(np.hypot(*(c[3] - c[0]))) / width
-    pips = next(p for p in find_pips(lightness(image), image, cfg["pips"]) if not p.bright)
-    xy, radius = pips.xy[pips.seed], pips.radius[pips.seed]
-    r = float(np.median(radius))
-    side = (c[1] + c[2]) / 2  # the middle of a long side
-    out = (side - c.mean(axis=0)) / float(np.hypot(*(side - c.mean(axis=0))))
+    c, width, _, xy, radius, r, side, out = _a_tile_and_its_side(image, truth.corners)
     spot = side + 0.4 * width * out
-    at = (round(float(spot[0])), round(float(spot[1])))
     if by_a_body:
         mask = np.zeros(image.shape[:2], np.uint8)
         cv2.fillConvexPoly(mask, np.round(c).astype(np.int32), 255)
@@ -1009,13 +1023,9 @@ def test_a_tile_placed_by_its_pips_may_leave_out_a_spot_further_off_on_the_table
         across = np.array([-out[1], out[0]]) * width
         patch = np.array([spot + across, spot - across, far - across, far + across])
         cv2.fillConvexPoly(image, np.round(patch).astype(np.int32), body)
-    cv2.circle(image, at, round(r), (70, 70, 70), -1)
-    xy, radius = np.vstack([xy, spot]), np.append(radius, r)
-    angle = float(np.degrees(np.arctan2(*(c[1] - c[0])[::-1])))
-    _, cells = _from_pips(image, xy, radius, False, [angle], width, aspect, sure, xy, cfg)
-    assert (cells is not None) is placed
-    if placed:
-        assert cells is not None and [r.face for _, r in cells] == ["3-2"]
+    cv2.circle(image, (round(float(spot[0])), round(float(spot[1]))), round(r), (70, 70, 70), -1)
+    faces = _placed_with_a_spot(image, c, xy, radius, spot, r, sure)
+    assert faces == (["3-2"] if placed else None)
 
 
 @pytest.mark.parametrize("body", [(40, 40, 40), (120, 170, 200)])
@@ -1029,34 +1039,19 @@ def test_a_tile_placed_by_its_pips_keeps_a_spot_further_off_on_the_body_of_the_t
     pips but on the body of the tiles read sure beside it, of either colour, is a pip."""
     import cv2
 
-    from vision.config import load_config
-    from vision.pips import find_pips, lightness
-    from vision.recognizer import _from_pips
-
-    cfg = load_config("recognize")
     image, truth = render_tile("3-2", seed=3, scheme="ivory")
     other, read = render_tile("5-1", seed=4, scheme="ivory")
     other[:] = body  # the tile read sure: only its body is looked at
     sure = [tuple((x + image.shape[1], y) for x, y in read.corners)]
     image = np.ascontiguousarray(np.concatenate([image, other], axis=1))
-    c = np.array(truth.corners)
-    width = float(np.hypot(*(c[1] - c[0])))
-    aspect = float(np.hypot(*(c[3] - c[0]))) / width
-    pips = next(p for p in find_pips(lightness(image), image, cfg["pips"]) if not p.bright)
-    on_the_tile = pips.seed & (pips.xy[:, 0] < other.shape[1])
-    xy, radius = pips.xy[on_the_tile], pips.radius[on_the_tile]
-    r = float(np.median(radius))
-    side = (c[1] + c[2]) / 2
-    out = (side - c.mean(axis=0)) / float(np.hypot(*(side - c.mean(axis=0))))
+    left = float(other.shape[1])  # (no pips found on the painted tile)
+    c, width, _, xy, radius, r, side, out = _a_tile_and_its_side(image, truth.corners, left)
     spot = side + 0.4 * width * out
     at = (round(float(spot[0])), round(float(spot[1])))
     # the spot on a patch of the sure tile's body, off the body about the cell's pips
     cv2.circle(image, at, round(3 * r), body, -1)
     cv2.circle(image, at, round(r), (70, 70, 70), -1)
-    xy, radius = np.vstack([xy, spot]), np.append(radius, r)
-    angle = float(np.degrees(np.arctan2(*(c[1] - c[0])[::-1])))
-    _, cells = _from_pips(image, xy, radius, False, [angle], width, aspect, sure, xy, cfg)
-    assert cells is None
+    assert _placed_with_a_spot(image, c, xy, radius, spot, r, sure) is None
 
 
 @pytest.mark.parametrize(
