@@ -385,14 +385,17 @@ def _halves(no_cut: list[Quad], cfg: Config) -> int:
     boxes = [_box_shape(q) for q in no_cut]
     alike = float(cfg["half_sizes"])
     paired = 0
-    for i, (c, sides) in enumerate(boxes):
-        paired += any(
-            j != i
-            and bool(np.all(np.abs(np.log(sides / others)) < alike))
-            and 0.8 <= float(np.hypot(*(c - d))) / (0.5 * (sides[0] + others[0])) <= 1.3
-            for j, (d, others) in enumerate(boxes)
-        )
+    for i, box in enumerate(boxes):
+        paired += any(j != i and _as_halves(box, other, alike) for j, other in enumerate(boxes))
     return paired
+
+
+def _as_halves(one: tuple[Floats, Floats], other: tuple[Floats, Floats], alike: float) -> bool:
+    """Do two boxes (centre, sides shorter first) lie as a tile's halves: their sides
+    within ``alike`` (log) of each other's, as far apart as they are wide across?"""
+    (c, sides), (d, others) = one, other
+    apart = float(np.hypot(*(c - d))) / (0.5 * (sides[0] + others[0]))
+    return bool(np.all(np.abs(np.log(sides / others)) < alike)) and 0.8 <= apart <= 1.3
 
 
 def _halves_joined(regions: list[Region], width: float, cfg: Config) -> list[Region]:
@@ -414,9 +417,7 @@ def _halves_joined(regions: list[Region], width: float, cfg: Config) -> list[Reg
     for i, j in itertools.combinations(range(len(regions)), 2):
         if not (half[i] and half[j]) or regions[i].bright != regions[j].bright:
             continue
-        (c, sides), (d, others) = shapes[i], shapes[j]
-        apart = float(np.hypot(*(c - d))) / (0.5 * (sides[0] + others[0]))
-        if bool(np.all(np.abs(np.log(sides / others)) < alike)) and 0.8 <= apart <= 1.3:
+        if _as_halves(shapes[i], shapes[j], alike):
             partners[i].append(j)
             partners[j].append(i)
     joined: list[Region] = []
