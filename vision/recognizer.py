@@ -407,51 +407,49 @@ def _halves_joined(regions: list[Region], width: float, cfg: Config) -> list[Reg
     counts them), each the other's only such neighbour, and making a tile's shape, are
     one region. Halves in a row pair with two each: which two make a tile is not known."""
     alike = float(cfg["lines"]["half_sizes"])
-    a_lo, a_hi = (float(v) for v in cfg["locate"]["aspect"])
-    shapes = [_box_shape(tuple(map(tuple, cv2.boxPoints(r.rect)))) for r in regions]
+    shapes = [(np.array(r.rect[0]), np.sort(np.array(r.rect[1]))) for r in regions]
     half = [
         not r.at_border and bool(np.all(np.abs(np.log(sides / width)) < alike))
         for r, (_, sides) in zip(regions, shapes, strict=True)
     ]
     partners: list[list[int]] = [[] for _ in regions]
     for i, j in itertools.combinations(range(len(regions)), 2):
-        if not (half[i] and half[j]) or regions[i].bright != regions[j].bright:
-            continue
-        if _as_halves(shapes[i], shapes[j], alike):
+        same = half[i] and half[j] and regions[i].bright == regions[j].bright
+        if same and _as_halves(shapes[i], shapes[j], alike):
             partners[i].append(j)
             partners[j].append(i)
-    joined: list[Region] = []
-    done: set[int] = set()
-    for i, region in enumerate(regions):
-        if i in done:
-            continue
-        if len(partners[i]) == 1 and partners[partners[i][0]] == [i]:
-            j = partners[i][0]
-            other = regions[j]
-            hull = cv2.convexHull(np.vstack([region.contour, other.contour]))
-            rect = cv2.minAreaRect(hull)
-            short, long = sorted(rect[1])
-            if short > 0 and a_lo <= long / short <= a_hi:
-                done |= {i, j}
-                joined.append(
-                    Region(
-                        contour=hull,
-                        rect=((rect[0][0], rect[0][1]), (rect[1][0], rect[1][1]), rect[2]),
-                        area=float(cv2.contourArea(hull)),
-                        pips=tuple(sorted({*region.pips, *other.pips})),
-                        body=(
-                            (region.body[0] + other.body[0]) / 2,
-                            (region.body[1] + other.body[1]) / 2,
-                            (region.body[2] + other.body[2]) / 2,
-                        ),
-                        bright=region.bright,
-                        loose=region.loose or other.loose,
-                    )
-                )
-                continue
-        done.add(i)
-        joined.append(region)
-    return joined
+    # (each joined region stands where the first of its two stood)
+    joined: dict[int, Region] = {}
+    gone: set[int] = set()
+    for i, mates in enumerate(partners):
+        if len(mates) == 1 and i < mates[0] and partners[mates[0]] == [i]:
+            whole = _joined(regions[i], regions[mates[0]], cfg)
+            if whole is not None:
+                joined[i] = whole
+                gone.add(mates[0])
+    return [joined.get(k, region) for k, region in enumerate(regions) if k not in gone]
+
+
+def _joined(one: Region, other: Region, cfg: Config) -> Region | None:
+    """Two regions as one, their hull's; None where that is no tile's shape."""
+    a_lo, a_hi = (float(v) for v in cfg["locate"]["aspect"])
+    hull = cv2.convexHull(np.vstack([one.contour, other.contour]))
+    (cx, cy), (w, h), angle = cv2.minAreaRect(hull)
+    if not (min(w, h) > 0 and a_lo <= max(w, h) / min(w, h) <= a_hi):
+        return None
+    return Region(
+        contour=hull,
+        rect=((cx, cy), (w, h), angle),
+        area=float(cv2.contourArea(hull)),
+        pips=tuple(sorted({*one.pips, *other.pips})),
+        body=(
+            (one.body[0] + other.body[0]) / 2,
+            (one.body[1] + other.body[1]) / 2,
+            (one.body[2] + other.body[2]) / 2,
+        ),
+        bright=one.bright,
+        loose=one.loose or other.loose,
+    )
 
 
 def _lined(cfg: Config) -> Config:
@@ -1628,24 +1626,26 @@ def _from_pips(
     # and one as near outside a cell placed here, off any body of its colour: the table
     # between two tiles' corners at a row's end, a light tile's shadow at its side on a
     # light table (where the tile's region could not grow). One on such a body is a pip:
-    # another tile's, or this one's where the cell lies off it
-    placed = [q for q, _ in kept]
-    near_share = float(cfg["locate"]["beside_on_body"])
-    pip &= ~_off_the_body_beside(bgr, counted, counted_radius, bright, placed, rim, near_share, cfg)
-    # and one further off, as far as a cell must explain pips, with the table nearly all
-    # round it, off the body of the tiles read sure too: a corner of a tile's hard shadow,
-    # cast across the table by a low lamp. (A playing card's corner index, at its edge,
-    # has a third of its ring on the card's body: a 2 of hearts, its hearts a cell read as
-    # a 1-1, stays unplaced for it. A glare greys a black tile's body about the pips of a
-    # cell across part of it: the tile's other pips, on its body as it is elsewhere, are
-    # pips still)
-    if sure:
-        far_share = float(cfg["locate"]["far_on_body"])
-        # (measured only where a spot that far lies off the cell's body: few do)
-        set_body = functools.cache(lambda: np.median([_body(bgr, q) for q in sure], axis=0))
-        pip &= ~_off_the_body_beside(
-            bgr, counted, counted_radius, bright, placed, explain * width, far_share, cfg, set_body
-        )
+    # another tile's, or this one's where the cell lies off it. And one further off, as
+    # far as a cell must explain pips, with the table nearly all round it, off the body of
+    # the tiles read sure too: a corner of a tile's hard shadow, cast across the table by
+    # a low lamp. (A playing card's corner index, at its edge, has a third of its ring on
+    # the card's body: a 2 of hearts, its hearts a cell read as a 1-1, stays unplaced for
+    # it. A glare greys a black tile's body about the pips of a cell across part of it:
+    # the tile's other pips, on its body as it is elsewhere, are pips still)
+    # (the tiles' body measured only where a spot that far lies off the cell's: few do)
+    set_body = functools.cache(lambda: np.median([_body(bgr, q) for q in sure], axis=0))
+    pip &= ~_off_the_body_beside(
+        bgr,
+        counted,
+        counted_radius,
+        bright,
+        [q for q, _ in kept],
+        rim,
+        explain * width if sure else rim,
+        cfg,
+        set_body,
+    )
     counted = counted[pip]
     cut_off = (
         None
@@ -1682,27 +1682,30 @@ def _off_the_body_beside(
     radius: Floats,
     bright: bool,
     cells: Sequence[Quad],
-    reach: float,
-    share: float,
+    near: float,
+    far: float,
     cfg: Config,
-    set_body: Callable[[], Floats] | None = None,
+    set_body: Callable[[], Floats],
 ) -> Bools:
-    """Which of the spots ``xy`` lie outside each of ``cells`` but within ``reach`` of one,
-    off a body of its colour: less than ``share`` of a ring round the spot (where a pip's
+    """Which of the spots ``xy`` lie outside each of ``cells`` but within ``far`` of one,
+    off a body of its colour: less than a share of a ring round the spot (where a pip's
     body is measured, ``BODY_RING``) within the widest colour tolerance a region grows by
-    of the cell's body. That is the body about the spots inside the cell
+    of the cell's body (``locate.beside_on_body`` within ``near``, ``locate.far_on_body``
+    beyond, where the ring must lie as little on ``set_body`` too). That is the body about the spots inside the cell
     (``body_colours``, their median), not the cell's own colour: a cell over a tile cut off
     by the picture's edge lies mostly on the table. A pip on its tile has most of its ring
     on the body, the rest on the pips crowding it; a spot at a tile's rim, half or less
     (a light tile's shadow on a light table, 0.5; the table between two tiles' corners,
     0.25); one further off, on the table, little or none (the corner of a tile's hard
-    shadow, 0 to 0.08; a playing card's corner index, at the card's edge, 0.33). Where
-    ``set_body`` is given (the body of the tiles read sure, measured when first asked
-    for), a spot must lie off that too: a glare greys the body about a cell's pips, and
-    the rest of the tile is as dark as the set's tiles."""
+    shadow, 0 to 0.08; a playing card's corner index, at the card's edge, 0.33). The
+    tiles read sure (``set_body``, their body, asked for only there) count too that far:
+    a glare greys the body about a cell's pips, and the rest of the tile is as dark as the
+    set's tiles."""
     off = np.zeros(len(xy), bool)
     outlines = [np.array(q, np.float32).reshape(-1, 1, 2) for q in cells]
     tolerance = max(float(t) for t in cfg["segment"]["tolerances"])
+    near_share = float(cfg["locate"]["beside_on_body"])
+    far_share = float(cfg["locate"]["far_on_body"])
     # (a ring the picture's edge cuts says nothing of what lies round its spot: a crowded
     # 6's pips by the edge, its neighbours and the edge's pixels in their rings, read
     # as off the body as a tile's shadow does)
@@ -1712,23 +1715,34 @@ def _off_the_body_beside(
     seen &= (xy[:, 1] - out >= 0) & (xy[:, 1] + out <= h - 1)
     bodies: dict[int, Floats | None] = {}
     for k in np.flatnonzero(seen):
-        near = _nearest_beside(xy[k], outlines, reach)
-        if near is None:
+        beside = _nearest_beside(xy[k], outlines, far)
+        if beside is None:
             continue
-        if near not in bodies:
+        cell, outside = beside
+        if cell not in bodies:
             # (measured only for a cell a spot lies beside: most cells placed have none)
-            held = np.array([inside((float(x), float(y)), cells[near]) for x, y in xy], bool)
+            held = np.array([inside((float(x), float(y)), cells[cell]) for x, y in xy], bool)
             spots = Pips(bright, xy[held], radius[held], np.ones(int(held.sum()), bool))
-            bodies[near] = np.median(body_colours(bgr, spots), axis=0) if held.any() else None
-        body = bodies[near]
+            bodies[cell] = np.median(body_colours(bgr, spots), axis=0) if held.any() else None
+        body = bodies[cell]
         if body is None:
             continue
         xs, ys = ring_pixels(bgr.shape, xy[k : k + 1], radius[k : k + 1], BODY_RING)
         ring = bgr[ys[0], xs[0]].astype(np.float64)
-        off[k] = float((np.abs(ring - body).max(axis=1) <= tolerance).mean()) < share
-        if off[k] and set_body is not None:
-            off[k] = float((np.abs(ring - set_body()).max(axis=1) <= tolerance).mean()) < share
+        if outside < near:
+            off[k] = _share_on(ring, body, tolerance) < near_share
+        else:
+            off[k] = (
+                _share_on(ring, body, tolerance) < far_share
+                and _share_on(ring, set_body(), tolerance) < far_share
+            )
     return off
+
+
+def _share_on(ring: Floats, colour: Floats, tolerance: float) -> float:
+    """The share of a ring's pixels (BGR) within ``tolerance`` of ``colour`` in each
+    channel."""
+    return float((np.abs(ring - colour).max(axis=1) <= tolerance).mean())
 
 
 def _beside(p: Floats, outlines: Sequence[Array], reach: float) -> bool:
@@ -1737,14 +1751,14 @@ def _beside(p: Floats, outlines: Sequence[Array], reach: float) -> bool:
     return _nearest_beside(p, outlines, reach) is not None
 
 
-def _nearest_beside(p: Floats, outlines: Sequence[Array], reach: float) -> int | None:
-    """The one of ``outlines`` (float32 contours) nearest point ``p``, where ``p`` lies
-    outside each but within ``reach`` of one; else None."""
+def _nearest_beside(p: Floats, outlines: Sequence[Array], reach: float) -> tuple[int, float] | None:
+    """The one of ``outlines`` (float32 contours) nearest point ``p``, and how far outside
+    it ``p`` lies, where ``p`` lies outside each but within ``reach`` of one; else None."""
     point = (float(p[0]), float(p[1]))
     dist = [cv2.pointPolygonTest(outline, point, True) for outline in outlines]
     if not dist or any(d >= 0 for d in dist) or max(dist) <= -reach:
         return None
-    return int(np.argmax(dist))
+    return int(np.argmax(dist)), -max(dist)
 
 
 def _explained(
@@ -1939,13 +1953,12 @@ def _found(
             # doubt). Another size that cuts it into cells each read a face, sure, nothing
             # against it, is theirs (sixth renderer, scene 54)
             clean = [
-                other[k]
-                for other in every
-                if other[k][1] and all(_clean_face(r, floor) for _, r in other[k][1] or [])
+                (s, c)
+                for s, c in (other[k] for other in every)
+                if c and all(_clean_face(r, floor) for _, r in c)
             ]
             if clean:
-                score, fitted = max(clean, key=lambda c: c[0])
-                cells = fitted or cells
+                score, cells = max(clean, key=lambda c: c[0])
         faces = sorted(str(r.face) for _, r in cells)
         # a cut with cells that read badly may lie across its tiles, its other cells over
         # two tiles' halves
