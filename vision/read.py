@@ -25,6 +25,9 @@ WASHED = "pips too faint to count"  # (after their count)
 #: how a half's defect begins where it reads a 6 laid across the cell: three columns of two,
 #: the middle one on the centre line (a 6's two columns of three lie clear of it)
 SIX_ACROSS = "2 pips on the centre line in the 6 "
+#: how a defect begins where a blob no pips make reaches far into both halves, or lies on
+#: the middle line: a back's pattern (lines along it, a lattice, an emblem), not a face
+MARK = "a back's mark of "
 Stats = list[list[int]]  # per blob: x, y, width, height, area (cv2.CC_STAT_*)
 
 
@@ -32,6 +35,12 @@ def for_lined_sets(cfg: Config) -> Config:
     """The reading's config for a set with a line between every tile's halves: no cell is
     held to be two tiles' halves for a line across its middle."""
     return {**cfg, "middle_seam": math.inf, "middle_seam_other": math.inf}
+
+
+def for_backs(cfg: Config) -> Config:
+    """The reading's config for a cell that may be a back: a blob no pips make, reaching
+    over both halves or lying on the middle line, is told as a back's mark (``MARK``)."""
+    return {**cfg, "backs": True}
 
 
 def lines_shown(shown: int, read: int, cfg: Config) -> bool:
@@ -513,6 +522,13 @@ def _read_once(
                 defects.append(f"a soft light of {area:.0f} px over a pip")
             if soft_light is not None:
                 continue  # (_GLARE: passed over)
+        if (
+            cfg.get("backs")
+            and abs(float(centroids[k][1]) - mid) <= float(cfg["mark_middle"]) * width
+        ):
+            # no face has a pip on its middle line: a back's emblem has its middle there
+            defects.append(f"{MARK}{area:.0f} px on the middle line")
+            continue
         centres = [(float(centroids[k][0]), float(centroids[k][1]))]
         own = units[bool(reddish[k])]
         if hi < area <= one_hi and _roundish(stats[k], pip_fill):
@@ -558,7 +574,7 @@ def _read_once(
                 # (not at an end, where a pip past the cell's end may be cut to any share)
                 centres *= copies
             else:
-                defects.append(f"blob of {area:.0f} px")
+                defects.append(_unread_blob(stats[k], area, mid, width, cfg))
                 continue
         elif area < lo:
             defects.append(f"blob of {area:.0f} px")
@@ -1240,6 +1256,19 @@ def _side_to_side(labels: Array, stat: list[int], k: int, border: int, width: in
     left = int(np.count_nonzero(rows[:, border] == k))
     right = int(np.count_nonzero(rows[:, width - border - 1] == k))
     return left >= reach and right >= reach
+
+
+def _unread_blob(stat: list[int], area: float, mid: float, width: float, cfg: Config) -> str:
+    """The defect of a blob read as no pips: where a cell is read as a back may be
+    (``for_backs``), ``MARK`` where it reaches ``mark_reach`` x W past the middle into each
+    half (no pip of a half reaches that far into the other: a back's pattern does); else
+    its area."""
+    top = stat[cv2.CC_STAT_TOP]
+    bottom = top + stat[cv2.CC_STAT_HEIGHT]
+    reach = float(cfg["mark_reach"]) * width
+    if cfg.get("backs") and top < mid - reach and bottom > mid + reach:
+        return f"{MARK}{area:.0f} px over both halves"
+    return f"blob of {area:.0f} px"
 
 
 def _roundish(stat: list[int], min_fill: float, stretch: float = 1.5) -> bool:

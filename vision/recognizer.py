@@ -49,7 +49,16 @@ from .locate import (
 from .medians import median, median_of, percentile
 from .pips import chip_rings, find_pips, lightness
 from .plain_scene import Unsettled, read_plainly
-from .read import SEAM, SIX_ACROSS, canonical, for_lined_sets, lines_shown, read_tile
+from .read import (
+    MARK,
+    SEAM,
+    SIX_ACROSS,
+    canonical,
+    for_backs,
+    for_lined_sets,
+    lines_shown,
+    read_tile,
+)
 from .segment import (
     BODY_RING,
     GREY,
@@ -940,15 +949,24 @@ def _recognize(
         faces_by_polarity.append((bright, [f.quad for f in ok if _sure_face(f.reading, floor)]))
     if ground is None:
         # (on the mat, the backs are counted over the whole mat: see TableRecognizer)
-        taken = [f.quad for f in found + doubtful]
+        # (a region no cut fits may be a row of backs lying askew, grown from a glint)
+        taken = [f.quad for f in found + doubtful if f.reading.defects != (_NO_CUT,)]
         found += _lone_backs(work, faces_by_polarity, taken, cfg)
     # a blank cell with pips in it (of the other colour) is a face-up tile misjudged, not a
-    # back; not for a speck at its rim (where the corners of a stack's tiles meet)
+    # back; not for a speck at its rim (where the corners of a stack's tiles meet), nor for
+    # a "pip" of a tile's own size (a lone back, lighter than the table, is a bright blob to
+    # a top-hat as large as it)
     pips_xy = np.concatenate([p.xy[p.seed] for p in both]).reshape(-1, 2)
+    pips_radius = np.concatenate([p.radius[p.seed] for p in both])
     inset = float(cfg["locate"]["blank_inset"])
+    largest = float(cfg["read"]["back_seed_max"])
     found = [
         _Found(f.quad, _flag(f.reading, "pips in a blank"))
-        if f.reading.is_blank and held_by(f.quad, pips_xy, inset).any()
+        if f.reading.is_blank
+        and (
+            held_by(f.quad, pips_xy, inset)
+            & (pips_radius <= largest * math.dist(f.quad[0], f.quad[1]))
+        ).any()
         else f
         for f in found
     ]
@@ -2154,13 +2172,27 @@ def _lone_backs(
             ]
             if resized and len(blank) < max(1, len(cells) - 1):
                 continue
-            out += blank
-            cv2.drawContours(free, [contour], -1, 0, -1)
+            if blank:  # (else it may yet read as backs with a pattern: see _blank_both_ways)
+                out += blank
+                cv2.drawContours(free, [contour], -1, 0, -1)
     most = max((q for _, q in faces), key=len, default=[])  # (the polarity read most)
     if most:
         width, aspect = _size_of(most)
-        out += _backs_of_another_colour(image, light(), free, width, aspect, cfg)
+        body = np.median([_body(image, q) for q in most], axis=0)
+        out += _backs_of_another_colour(image, light(), free, width, aspect, body, cfg)
     return out
+
+
+def _shaded(colour: Floats, body: Floats, cfg: Config) -> bool:
+    """Is ``colour`` the faces' ``body`` lit more or less brightly (its shade times a
+    factor within ``back_shade``, each of B, G, R then within ``back_colour``)? A set's
+    backs may be a little lighter or darker than its faces, and a lamp lights one end of
+    the table more than the other."""
+    k = float(colour @ body) / max(float(body @ body), 1e-9)
+    low, high = (float(v) for v in cfg["locate"]["back_shade"])
+    return low <= k <= high and float(np.abs(colour - k * body).max()) <= float(
+        cfg["read"]["back_colour"]
+    )
 
 
 def _size_of(quads: list[Quad]) -> tuple[float, float]:
@@ -2171,7 +2203,13 @@ def _size_of(quads: list[Quad]) -> tuple[float, float]:
 
 
 def _backs_of_another_colour(
-    image: Image, light: Image, free: Image, width: float, aspect: float, cfg: Config
+    image: Image,
+    light: Image,
+    free: Image,
+    width: float,
+    aspect: float,
+    body: Floats,
+    cfg: Config,
 ) -> list[_Found]:
     """Backs not of the faces' colour: a set whose backs are coloured (an ivory face on a
     maroon, green or navy back), or a stack lit otherwise than the faces. What stands out
@@ -2180,9 +2218,9 @@ def _backs_of_another_colour(
     colour (a stack's tops from the sides it shows, and from one another where a seam of
     another colour parts them); each piece cut as whole tiles a little off the faces' size
     (``back_other_slack``; several only with their seams showing), every cell blank both
-    ways, sure, is backs where ``back_alike`` or more such cells share its colour: one
-    tile's shape of a colour is also a lighter, an eraser."""
-    floor = float(cfg["read"]["min_confidence"])
+    ways (see _blank_both_ways), is backs where ``back_alike`` or more such cells share its
+    colour (one tile's shape of a colour is also a lighter, an eraser), or where its colour
+    is the faces' ``body`` lit more or less brightly (see _shaded)."""
     backs = cfg["locate"]
     apart = float(cfg["read"]["back_colour"])
     h, w = image.shape[:2]
@@ -2201,45 +2239,81 @@ def _backs_of_another_colour(
     least = float(cfg["table"]["min_fill"]) * aspect * width**2
     found: list[tuple[Floats, tuple[Quad, ...]]] = []
     for group in groups:
-        if float(cv2.contourArea(group)) < least:
-            continue
-        x, y, gw, gh = cv2.boundingRect(group)
-        inside_group = np.zeros((gh, gw), np.uint8)
-        cv2.drawContours(inside_group, [group - np.array([x, y], np.int32)], -1, 255, -1)
-        window = image[y : y + gh, x : x + gw]
-        colour = np.median(window[inside_group > 0].astype(np.float64), axis=0)
-        like = cv2.inRange(window, np.clip(colour - apart, 0, 255), np.clip(colour + apart, 0, 255))
-        like = cv2.morphologyEx(cv2.bitwise_and(like, inside_group), cv2.MORPH_OPEN, kernel)
-        pieces, _ = cv2.findContours(
-            like, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE, offset=(x, y)
-        )
-        for piece in pieces:
-            area = float(cv2.contourArea(piece))
-            if area < least:
-                continue
-            rect = cv2.minAreaRect(piece)
-            if area < float(cfg["table"]["min_fill"]) * rect[1][0] * rect[1][1]:
-                continue
-            options = _line_of_backs(
-                light, rect, width, aspect, False, cfg, float(backs["back_other_slack"])
-            )
-            if not options:
-                continue
-            cells = options[0].cells
-            if all(
-                (r := read_tile(image, cell, bright, _own_shape(cell), cfg["read"])).is_blank
-                and r.confidence >= floor
-                for cell in cells
-                for bright in (True, False)
-            ):
-                found.append((colour, cells))
+        if float(cv2.contourArea(group)) >= least:
+            found += _group_backs(image, light, group, width, aspect, kernel, cfg)
     alike = int(cfg["locate"]["back_alike"])
     return [
         _Found(cell, Reading(0, 0, 1.0))
         for colour, cells in found
-        if sum(len(c) for o, c in found if float(np.abs(o - colour).max()) <= apart) >= alike
+        if _shaded(colour, body, cfg)
+        or sum(len(c) for o, c in found if float(np.abs(o - colour).max()) <= apart) >= alike
         for cell in cells
     ]
+
+
+def _group_backs(
+    image: Image,
+    light: Image,
+    group: Contour,
+    width: float,
+    aspect: float,
+    kernel: Image,
+    cfg: Config,
+) -> list[tuple[Floats, tuple[Quad, ...]]]:
+    """The lines of backs (each with its colour) in what stands out of the table as one
+    ``group``, by the pieces its own colour splits it into, opened by ``kernel``; or by
+    those pieces closed by it first, where that reads more: a back's pattern (lines or a
+    lattice of another shade) leaves no piece of it whole enough to open, but a stack's
+    tops closed may run into the sides it shows."""
+    least = float(cfg["table"]["min_fill"]) * aspect * width**2
+    floor = float(cfg["read"]["min_confidence"])
+    apart = float(cfg["read"]["back_colour"])
+    x, y, gw, gh = cv2.boundingRect(group)
+    inside_group = np.zeros((gh, gw), np.uint8)
+    cv2.drawContours(inside_group, [group - np.array([x, y], np.int32)], -1, 255, -1)
+    window = image[y : y + gh, x : x + gw]
+    colour = np.median(window[inside_group > 0].astype(np.float64), axis=0)
+    like = cv2.inRange(window, np.clip(colour - apart, 0, 255), np.clip(colour + apart, 0, 255))
+    ways: list[list[tuple[Floats, tuple[Quad, ...]]]] = []
+    for close in (False, True):
+        found: list[tuple[Floats, tuple[Quad, ...]]] = []
+        shape = cv2.morphologyEx(like, cv2.MORPH_CLOSE, kernel) if close else like
+        shape = cv2.morphologyEx(cv2.bitwise_and(shape, inside_group), cv2.MORPH_OPEN, kernel)
+        pieces, _ = cv2.findContours(shape, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+        for piece in pieces:
+            area = float(cv2.contourArea(piece))
+            if area < least:
+                continue
+            rect = cv2.minAreaRect(piece + np.array([x, y], np.int32))
+            if area < float(cfg["table"]["min_fill"]) * rect[1][0] * rect[1][1]:
+                continue
+            options = _line_of_backs(
+                light, rect, width, aspect, False, cfg, float(cfg["locate"]["back_other_slack"])
+            )
+            if not options:
+                continue
+            cells = options[0].cells
+            if all(_blank_both_ways(image, cell, floor, cfg) for cell in cells):
+                own = np.zeros(like.shape, np.uint8)
+                cv2.drawContours(own, [piece], -1, 255, -1)
+                found.append((np.median(window[own > 0].astype(np.float64), axis=0), cells))
+        ways.append(found)
+    return max(ways, key=lambda way: sum(len(cells) for _, cells in way))
+
+
+def _blank_both_ways(image: Image, cell: Quad, floor: float, cfg: Config) -> bool:
+    """Does the cell read blank both ways, sure, as a back of another colour than the faces
+    must: a tile's body of no colour it has pips of? One way may be in doubt, but only for
+    a pattern's marks (reaching over both halves, or on the middle line: read.MARK)."""
+    readings = [
+        read_tile(image, cell, bright, _own_shape(cell), for_backs(cfg["read"]))
+        for bright in (True, False)
+    ]
+    if not all(r.is_blank for r in readings):
+        return False
+    sure = [r.confidence >= floor for r in readings]
+    marked = [all(d.startswith(MARK) for d in r.defects) for r in readings]
+    return any(sure) and all(marked)
 
 
 def _line_of_backs(
@@ -2265,25 +2339,30 @@ def _line_of_backs(
         if across <= 0 or abs(long / (aspect * width) - 1) > slack:
             continue
         # (how many: by the width its length says, not the faces': six backs a tenth wider
-        # than the faces measure are nearly seven such widths)
-        n = max(1, round(across * aspect / long))
-        fitted = across / n
-        if abs(fitted / width - 1) > slack:
-            continue
-        found = cuts(rect, fitted, long / fitted, seam)
-        if n == 1 or bright:
-            # (black backs touching show no seam: nothing is darker than their body, and
-            # the table shows through only where they lie apart)
-            return found
-        return [
-            cut
-            for cut in found
-            if cut.seams
-            and all(
-                seam_shows(light, mid, step, along, fitted, cfg)
-                for mid, step, along in (_segment_axes(line) for line in cut.seams)
-            )
-        ]
+        # than the faces measure are nearly seven such widths; and, of an ivory line, one
+        # fewer or more where that many show no seam: a face's cell may be a sixth
+        # narrower than its tile, and eight backs measure nine such widths)
+        guess = max(1, round(across * aspect / long))
+        for n in (guess, guess - 1, guess + 1):
+            fitted = across / max(n, 1)
+            if n < 1 or abs(fitted / width - 1) > slack:
+                continue
+            found = cuts(rect, fitted, long / fitted, seam)
+            if n == 1 or bright:
+                # (black backs touching show no seam: nothing is darker than their body, and
+                # the table shows through only where they lie apart)
+                return found
+            shown = [
+                cut
+                for cut in found
+                if cut.seams
+                and all(
+                    seam_shows(light, mid, step, along, fitted, cfg)
+                    for mid, step, along in (_segment_axes(line) for line in cut.seams)
+                )
+            ]
+            if shown:
+                return shown
     return []
 
 

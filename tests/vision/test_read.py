@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from vision.config import load_config
 from vision.faces import CHINESE_FACES
-from vision.read import blank_either_way, read_tile
+from vision.read import MARK, blank_either_way, for_backs, read_tile
 from vision.synth import render_tile
 
 CFG = load_config("recognize")["read"]
@@ -32,6 +32,30 @@ def test_a_blank_back_reads_as_blank() -> None:
     image, truth = render_tile(None, scheme="dark")
     reading = read_tile(image, truth.corners, True, 2.125, CFG)
     assert reading.is_blank and reading.face is None
+
+
+@pytest.mark.parametrize("pattern", ["lines", "emblem"])
+def test_a_backs_pattern_is_told_as_its_marks_where_a_back_is_looked_for(pattern: str) -> None:
+    """An ivory back with lines along it, or an emblem (a ring round its middle, a dot on
+    it): blobs no pip makes. Read as a back may be, they are its marks (over both halves,
+    on the middle line, where no face has a pip); read as a face, they are only blobs."""
+    import numpy as np
+
+    image = np.full((140, 100, 3), 90, np.uint8)
+    cv2.rectangle(image, (28, 26), (71, 114), (225, 225, 225), -1)
+    if pattern == "lines":
+        for k in range(1, 5):
+            cv2.line(image, (28 + 9 * k, 32), (28 + 9 * k, 108), (150, 150, 150), 2)
+    else:
+        cv2.circle(image, (49, 70), 13, (150, 150, 150), 2)
+        cv2.circle(image, (49, 70), 4, (150, 150, 150), -1)
+    cell = ((28.0, 26.0), (71.0, 26.0), (71.0, 114.0), (28.0, 114.0))
+    as_back = read_tile(image, cell, False, 88 / 43, for_backs(CFG))
+    assert as_back.is_blank and as_back.defects
+    assert all(d.startswith(MARK) for d in as_back.defects)
+    as_face = read_tile(image, cell, False, 88 / 43, CFG)
+    assert not any(d.startswith(MARK) for d in as_face.defects)
+    assert as_face.confidence < CFG["min_confidence"]
 
 
 @pytest.mark.parametrize("shift", [0.22, 0.3])

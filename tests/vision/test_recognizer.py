@@ -24,13 +24,14 @@ from vision.recognizer import (
     _lined,
     _new_as_any,
     _read_again_holds,
+    _recognize,
     _side_by_side_in_doubt,
     _with_plain_tiles,
     recognize,
 )
 from vision.synth import render_scene, render_table, render_tile, take_away
 from vision.table import TableRecognizer
-from vision.types import Observation, Reading, Tile
+from vision.types import Observation, Quad, Reading, Tile
 
 CFG = load_config("recognize")
 
@@ -2626,3 +2627,95 @@ def test_lone_tiles_of_a_long_set_say_its_size_and_a_cloth_s_checks_do_not_move_
     # (a lone tile a camera shortened, where none has an aspect searched)
     width, aspect = lone_size(np.array([[40.0, 70.0], [10.0, 11.0]]), cfg) or (0.0, 0.0)
     assert (round(width), round(aspect, 2)) == (40, 1.75)
+
+
+def _ivory_face_and_a_table(shape: tuple[int, int], length: int = 86) -> tuple[np.ndarray, Quad]:
+    """A grey table with one ivory face read (its cell, 40 by ``length`` px, one dark pip)."""
+    image = np.full((*shape, 3), 90, np.uint8)
+    face = ((40.0, 40.0), (80.0, 40.0), (80.0, 40.0 + length), (40.0, 40.0 + length))
+    cv2.rectangle(image, (40, 40), (80, 40 + length), (225, 225, 225), -1)
+    cv2.circle(image, (60, 60), 5, (20, 20, 20), -1)
+    return image, face
+
+
+def _patterned_back(image: np.ndarray, x: int, y: int, pattern: str) -> None:
+    """An ivory back 43 by 88 px at (x, y): lines along it, or an emblem (a ring round its
+    middle and a dot on it), a darker shade of its body."""
+    cv2.rectangle(image, (x, y), (x + 43, y + 88), (225, 225, 225), -1)
+    shade = (150, 150, 150)
+    if pattern == "lines":
+        for k in range(1, 5):
+            cv2.line(image, (x + 9 * k, y + 6), (x + 9 * k, y + 82), shade, 2)
+    else:
+        cv2.circle(image, (x + 21, y + 44), 13, shade, 2)
+        cv2.circle(image, (x + 21, y + 44), 4, shade, -1)
+
+
+@pytest.mark.parametrize("pattern", ["lines", "emblem"])
+def test_backs_with_a_pattern_are_counted(pattern: str) -> None:
+    """Many sets' backs are not plain: lines along them, a lattice, an emblem round the
+    middle (the sixth renderer's: none of a scene's 35 such backs was counted). The pattern
+    breaks the body's colour into strips too thin to cut as tiles, and its marks are blobs
+    no pip makes: a back is also a blank whose only marks reach over both halves or lie on
+    the middle line, where no face has a pip."""
+    from vision.recognizer import _lone_backs
+
+    image, face = _ivory_face_and_a_table((300, 600))
+    for k in range(3):  # a row of three, seams between them
+        _patterned_back(image, 200 + 45 * k, 60, pattern)
+    _patterned_back(image, 450, 180, pattern)  # and one apart
+    found = _lone_backs(image, [(False, [face])], [face], CFG)
+    assert len(found) == 4
+
+
+def test_a_back_a_little_lighter_than_the_faces_is_counted_alone() -> None:
+    """A set's backs may be a shade lighter or darker than its faces, or lit more by a
+    lamp nearer them: a lone back 25 grey levels lighter than the faces' body (20 was the
+    most a back of theirs could differ) was no back of theirs, and, alone of its colour,
+    none of another colour either. It is the faces' colour lit brighter."""
+    from vision.recognizer import _lone_backs
+
+    image, face = _ivory_face_and_a_table((300, 600))
+    cv2.rectangle(image, (200, 60), (243, 148), (200, 200, 200), -1)  # the face's body: 225
+    found = _lone_backs(image, [(False, [face])], [face], CFG)
+    assert len(found) == 1
+
+
+def test_an_ivory_line_of_backs_wider_than_the_faces_cells_is_cut_where_its_seams_show() -> None:
+    """A face's cell may lie a sixth inside its tile: eight backs side by side (each 46 by
+    98 px, the face's cell 40 by 93) measure nine tiles of the face's shape, and cut so,
+    their seams did not show where the cut put them; the line was not cut (the sixth
+    renderer's scene 237). A line is cut at one tile fewer (or more) where that many show
+    their seams."""
+    from vision.pips import lightness
+    from vision.recognizer import _line_of_backs
+
+    image = np.full((300, 600, 3), 90, np.uint8)
+    cv2.rectangle(image, (150, 60), (150 + 8 * 46, 60 + 98), (225, 225, 225), -1)
+    for k in range(1, 8):
+        cv2.line(image, (150 + 46 * k, 60), (150 + 46 * k, 158), (190, 190, 190), 1)
+    rect = ((150 + 4 * 46, 109.0), (8 * 46.0, 98.0), 0.0)
+    options = _line_of_backs(lightness(image), rect, 40.0, 93 / 40, False, CFG, 0.25)
+    assert options
+    xs = sorted(float(np.mean(np.array(c)[:, 0])) for c in options[0].cells)
+    assert len(xs) == 8
+    assert np.allclose(np.diff(xs), 46, atol=2)
+
+
+def test_a_lone_back_the_pip_search_sees_as_one_large_pip_is_counted() -> None:
+    """On a dark table a lone ivory back is a light blob no larger than the pip search's
+    kernel: it is found as one bright "pip" as large as the tile, and the blank cell on it
+    was held to have pips in it, a face-up tile misjudged, and not counted. A pip is no
+    larger than a third of its tile's width."""
+    image = np.full((720, 1280, 3), 60, np.uint8)
+    faces = ["6-5", "4-2", "3-1"]
+    for k, face in enumerate(faces):
+        _lay_tile(image, face, k, "ivory", 28.0, 0.0, (200 + 180 * k, 200))
+    light = image[(image > 120).all(axis=2)]  # (the faces' body, their pips aside)
+    body = tuple(int(c) for c in np.median(light, axis=0))
+    cv2.rectangle(image, (900, 400), (928, 462), body, -1)
+    # (the careful reading, which such a picture is read by where its plain reading leaves
+    # a tile in doubt)
+    obs = _recognize(image, CFG, None, None, None, None, None, lined=False)
+    assert sorted(t.face for t in obs.tiles) == sorted(faces)
+    assert obs.face_down == 1
