@@ -2202,6 +2202,10 @@ def _size_of(quads: list[Quad]) -> tuple[float, float]:
     return width, aspect
 
 
+#: a line of backs as read: its colour, its cells, and whether a pattern shows on them
+_LineOfBacks = tuple[Floats, tuple[Quad, ...], bool]
+
+
 def _backs_of_another_colour(
     image: Image,
     light: Image,
@@ -2237,18 +2241,20 @@ def _backs_of_another_colour(
     mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, kernel)
     groups, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     least = float(cfg["table"]["min_fill"]) * aspect * width**2
-    found: list[tuple[Floats, tuple[Quad, ...]]] = []
+    found: list[_LineOfBacks] = []
     for group in groups:
         if float(cv2.contourArea(group)) >= least:
             found += _group_backs(image, light, group, width, aspect, kernel, cfg)
     alike = int(cfg["locate"]["back_alike"])
-    return [
-        _Found(cell, Reading(0, 0, 1.0))
-        for colour, cells in found
-        if _shaded(colour, body, cfg)
-        or sum(len(c) for o, c in found if float(np.abs(o - colour).max()) <= apart) >= alike
-        for cell in cells
-    ]
+    out: list[_Found] = []
+    for colour, cells, pattern in found:
+        like = [len(c) for o, c, _ in found if float(np.abs(o - colour).max()) <= apart]
+        # (a line with a pattern alone of its colour may be a playing card's back, its
+        # lattice taken for the seams of three tiles, blurred to one colour: one with a
+        # pattern is another colour's backs only where another line of that colour is too)
+        if _shaded(colour, body, cfg) or (sum(like) >= alike and (not pattern or len(like) > 1)):
+            out += [_Found(cell, Reading(0, 0, 1.0)) for cell in cells]
+    return out
 
 
 def _group_backs(
@@ -2259,7 +2265,7 @@ def _group_backs(
     aspect: float,
     kernel: Image,
     cfg: Config,
-) -> list[tuple[Floats, tuple[Quad, ...]]]:
+) -> list[_LineOfBacks]:
     """The lines of backs (each with its colour) in what stands out of the table as one
     ``group``, by the pieces its own colour splits it into, opened by ``kernel``; or by
     those pieces closed by it first, where that reads more: a back's pattern (lines or a
@@ -2274,9 +2280,9 @@ def _group_backs(
     window = image[y : y + gh, x : x + gw]
     colour = np.median(window[inside_group > 0].astype(np.float64), axis=0)
     like = cv2.inRange(window, np.clip(colour - apart, 0, 255), np.clip(colour + apart, 0, 255))
-    ways: list[list[tuple[Floats, tuple[Quad, ...]]]] = []
+    ways: list[list[_LineOfBacks]] = []
     for close in (False, True):
-        found: list[tuple[Floats, tuple[Quad, ...]]] = []
+        found: list[_LineOfBacks] = []
         shape = cv2.morphologyEx(like, cv2.MORPH_CLOSE, kernel) if close else like
         shape = cv2.morphologyEx(cv2.bitwise_and(shape, inside_group), cv2.MORPH_OPEN, kernel)
         pieces, _ = cv2.findContours(shape, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
@@ -2293,27 +2299,39 @@ def _group_backs(
             if not options:
                 continue
             cells = options[0].cells
-            if all(_blank_both_ways(image, cell, floor, cfg) for cell in cells):
+            kinds: list[str] = []
+            for cell in cells:
+                kind = _blank_both_ways(image, cell, floor, cfg)
+                if kind is None:
+                    break
+                kinds.append(kind)
+            else:
                 own = np.zeros(like.shape, np.uint8)
                 cv2.drawContours(own, [piece], -1, 255, -1)
-                found.append((np.median(window[own > 0].astype(np.float64), axis=0), cells))
+                pattern = "pattern" in kinds or _middles_show(light, options[0], cfg)
+                found.append(
+                    (np.median(window[own > 0].astype(np.float64), axis=0), cells, pattern)
+                )
         ways.append(found)
-    return max(ways, key=lambda way: sum(len(cells) for _, cells in way))
+    return max(ways, key=lambda way: sum(len(cells) for _, cells, _ in way))
 
 
-def _blank_both_ways(image: Image, cell: Quad, floor: float, cfg: Config) -> bool:
+def _blank_both_ways(image: Image, cell: Quad, floor: float, cfg: Config) -> str | None:
     """Does the cell read blank both ways, sure, as a back of another colour than the faces
     must: a tile's body of no colour it has pips of? One way may be in doubt, but only for
-    a pattern's marks (reaching over both halves, or on the middle line: read.MARK)."""
+    a pattern's marks (reaching over both halves, or on the middle line: read.MARK).
+    "plain", "pattern" (so in doubt one way), or None (no back)."""
     readings = [
         read_tile(image, cell, bright, _own_shape(cell), for_backs(cfg["read"]))
         for bright in (True, False)
     ]
     if not all(r.is_blank for r in readings):
-        return False
+        return None
     sure = [r.confidence >= floor for r in readings]
     marked = [all(d.startswith(MARK) for d in r.defects) for r in readings]
-    return any(sure) and all(marked)
+    if not (any(sure) and all(marked)):
+        return None
+    return "plain" if all(sure) else "pattern"
 
 
 def _line_of_backs(
@@ -2341,9 +2359,10 @@ def _line_of_backs(
         # (how many: by the width its length says, not the faces': six backs a tenth wider
         # than the faces measure are nearly seven such widths; and, of an ivory line, one
         # fewer or more where that many show no seam: a face's cell may be a sixth
-        # narrower than its tile, and eight backs measure nine such widths)
+        # narrower than its tile, and eight backs measure nine such widths. Not of a black
+        # line, whose seams do not show to tell the one from the other)
         guess = max(1, round(across * aspect / long))
-        for n in (guess, guess - 1, guess + 1):
+        for n in (guess,) if bright else (guess, guess - 1, guess + 1):
             fitted = across / max(n, 1)
             if n < 1 or abs(fitted / width - 1) > slack:
                 continue
@@ -2364,6 +2383,22 @@ def _line_of_backs(
             if shown:
                 return shown
     return []
+
+
+def _middles_show(light: Image, cut: Cut, cfg: Config) -> bool:
+    """Do the middles of a cut's cells, half a tile to either side of its seams, mostly
+    show a seam as well? A pattern does so (lines along the backs, a playing card's
+    lattice): it shows a seam wherever a cut is tried, and what the cut's seams showed
+    tells nothing."""
+    if not cut.seams:
+        return False
+    width = math.dist(cut.cells[0][0], cut.cells[0][1])
+    middles = [
+        seam_shows(light, mid + side * step * width / 2, step, along, width, cfg)
+        for mid, step, along in (_segment_axes(line) for line in cut.seams)
+        for side in (-1, 1)
+    ]
+    return sum(middles) >= 0.5 * len(middles)
 
 
 def _segment_axes(line: Segment) -> tuple[Floats, Floats, Floats]:

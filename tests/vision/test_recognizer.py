@@ -2719,3 +2719,44 @@ def test_a_lone_back_the_pip_search_sees_as_one_large_pip_is_counted() -> None:
     obs = _recognize(image, CFG, None, None, None, None, None, lined=False)
     assert sorted(t.face for t in obs.tiles) == sorted(faces)
     assert obs.face_down == 1
+
+
+@pytest.mark.parametrize(("lines", "show"), [(False, False), (True, True)])
+def test_a_pattern_shows_a_seam_in_the_middle_of_every_cell_a_line_of_backs_is_cut_into(
+    lines: bool, show: bool
+) -> None:
+    """Three ivory backs side by side show their seams, and nothing half a tile from them;
+    lines along the backs (or a card's lattice) show a seam there too, wherever a cut is
+    tried: what its seams show tells nothing of where the tiles part."""
+    from vision.pips import lightness
+    from vision.recognizer import _line_of_backs, _middles_show
+
+    image = np.full((300, 400, 3), 90, np.uint8)
+    cv2.rectangle(image, (100, 60), (100 + 3 * 45, 60 + 88), (225, 225, 225), -1)
+    for k in range(1, 3):
+        cv2.line(image, (100 + 45 * k, 60), (100 + 45 * k, 148), (190, 190, 190), 1)
+    if lines:
+        for x in range(100 + 11, 100 + 3 * 45, 11):
+            cv2.line(image, (x, 66), (x, 142), (190, 190, 190), 1)
+    light = lightness(image)
+    rect = ((100 + 1.5 * 45, 104.0), (3 * 45.0, 88.0), 0.0)
+    options = _line_of_backs(light, rect, 45.0, 88 / 45, False, CFG, 0.25)
+    assert options
+    assert _middles_show(light, options[0], CFG) == show
+
+
+def test_a_playing_cards_back_alone_of_its_colour_is_no_line_of_backs() -> None:
+    """A playing card face down, its lattice blurred to one blue, read blank both ways and
+    was cut as three backs side by side, the lattice taken for their seams: three backs of
+    another colour than the faces count on their own (the sixth renderer's scene 138: 3
+    backs, none there). A line whose cells' middles show seams as well is a pattern's, and
+    counts only beside another line of its colour."""
+    from vision.recognizer import _lone_backs
+
+    image, face = _ivory_face_and_a_table((300, 600))
+    card = np.full((88, 135, 3), (150, 70, 50), np.uint8)
+    for x in range(6, 135, 9):
+        cv2.line(card, (x, 4), (x, 84), (120, 55, 40), 2)
+    image[60:148, 200:335] = cv2.GaussianBlur(card, (5, 5), 1.5)
+    found = _lone_backs(image, [(False, [face])], [face], CFG)
+    assert found == []
