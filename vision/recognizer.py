@@ -2135,15 +2135,16 @@ def _lone_backs(
         cv2.fillConvexPoly(free, np.round(np.array(quad)).astype(np.int32), 0)
     out: list[_Found] = []
     light = functools.cache(lambda: lightness(image))  # (only for a line of backs)
+    patterned: list[tuple[Image, Image, tuple[float, float, Floats], bool]] = []
     for bright, quads in faces:
         if not quads:
             continue
         width, aspect = _size_of(quads)
         body = np.median([_body(image, q) for q in quads], axis=0)
-        like = cv2.inRange(image, np.clip(body - apart, 0, 255), np.clip(body + apart, 0, 255))
-        like = cv2.bitwise_and(like, free)
+        colour = cv2.inRange(image, np.clip(body - apart, 0, 255), np.clip(body + apart, 0, 255))
         k = max(3, round(float(cfg["locate"]["back_open"]) * width)) | 1
-        like = cv2.morphologyEx(like, cv2.MORPH_OPEN, np.ones((k, k), np.uint8))
+        kernel = np.ones((k, k), np.uint8)
+        like = cv2.morphologyEx(cv2.bitwise_and(colour, free), cv2.MORPH_OPEN, kernel)
         contours, _ = cv2.findContours(like, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
         for contour in contours:
             area = float(cv2.contourArea(contour))
@@ -2175,11 +2176,66 @@ def _lone_backs(
             if blank:  # (else it may yet read as backs with a pattern: see _blank_both_ways)
                 out += blank
                 cv2.drawContours(free, [contour], -1, 0, -1)
+        patterned.append((colour, kernel, (width, aspect, body), bright))
     most = max((q for _, q in faces), key=len, default=[])  # (the polarity read most)
     if most:
         width, aspect = _size_of(most)
         body = np.median([_body(image, q) for q in most], axis=0)
         out += _backs_of_another_colour(image, light(), free, width, aspect, body, cfg)
+    # (last: a pattern's backs found first would not count toward the backs of another
+    # colour alike, three of which make one lying alone a back)
+    for back in out:
+        cv2.fillConvexPoly(free, np.round(np.array(back.quad)).astype(np.int32), 0)
+    for colour, kernel, size, bright in patterned:
+        out += _patterned_backs(image, light(), colour, free, kernel, size, bright, cfg)
+    return out
+
+
+def _patterned_backs(
+    image: Image,
+    light: Image,
+    colour: Image,
+    free: Image,
+    kernel: Image,
+    faces: tuple[float, float, Floats],
+    bright: bool,
+    cfg: Config,
+) -> list[_Found]:
+    """Backs of the faces' ``colour`` (a mask; ``faces``: their width, aspect and body
+    colour, their pips ``bright`` or not) with a pattern of another shade on them
+    (lines along them, an emblem): the pattern breaks the colour into strips the opening
+    takes away. What is left ``free`` of it is closed by ``kernel`` first, and kept where
+    it is cut as a line of backs (several only with every seam showing), stands apart from
+    the table, and every cell reads blank both ways, in doubt for the pattern's marks at
+    most (see _blank_both_ways)."""
+    width, aspect, body = faces
+    floor = float(cfg["read"]["min_confidence"])
+    shape = cv2.morphologyEx(cv2.bitwise_and(colour, free), cv2.MORPH_CLOSE, kernel)
+    shape = cv2.morphologyEx(cv2.bitwise_and(shape, free), cv2.MORPH_OPEN, kernel)
+    contours, _ = cv2.findContours(shape, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    out: list[_Found] = []
+    fill = float(cfg["table"]["min_fill"])
+    for contour in contours:
+        area = float(cv2.contourArea(contour))
+        rect = cv2.minAreaRect(contour)
+        if area < fill * aspect * width**2 or area < fill * rect[1][0] * rect[1][1]:
+            continue
+        options = cuts(rect, width, aspect, cfg["locate"]) or _line_of_backs(
+            light, rect, width, aspect, bright, cfg
+        )
+        if not options:
+            continue
+        if not _stands_apart(_about(image, contour, 0.5 * width), body, cfg):
+            continue
+        cut = options[0]
+        cells = cut.cells
+        # (several only with their seams showing, black or ivory: a shadow across the
+        # table, as dark as a black body, closed, was cut into twelve backs)
+        if len(cells) > 1 and not _seams_shown(light, cut, cfg):
+            continue
+        if all(_blank_both_ways(image, cell, floor, cfg) for cell in cells):
+            out += [_Found(cell, Reading(0, 0, 1.0)) for cell in cells]
+            cv2.drawContours(free, [contour], -1, 0, -1)
     return out
 
 
@@ -2371,18 +2427,19 @@ def _line_of_backs(
                 # (black backs touching show no seam: nothing is darker than their body, and
                 # the table shows through only where they lie apart)
                 return found
-            shown = [
-                cut
-                for cut in found
-                if cut.seams
-                and all(
-                    seam_shows(light, mid, step, along, fitted, cfg)
-                    for mid, step, along in (_segment_axes(line) for line in cut.seams)
-                )
-            ]
+            shown = [cut for cut in found if _seams_shown(light, cut, cfg)]
             if shown:
                 return shown
     return []
+
+
+def _seams_shown(light: Image, cut: Cut, cfg: Config) -> bool:
+    """Does every seam of a cut of backs side by side show (see locate.seam_shows)?"""
+    width = math.dist(cut.cells[0][0], cut.cells[0][1])
+    return bool(cut.seams) and all(
+        seam_shows(light, mid, step, along, width, cfg)
+        for mid, step, along in (_segment_axes(line) for line in cut.seams)
+    )
 
 
 def _middles_show(light: Image, cut: Cut, cfg: Config) -> bool:
