@@ -2377,12 +2377,11 @@ def _blank_both_ways(image: Image, cell: Quad, floor: float, cfg: Config) -> str
     must: a tile's body of no colour it has pips of? One way may be in doubt, but only for
     a pattern's marks (reaching over both halves, or on the middle line: read.MARK).
     "plain", "pattern" (so in doubt one way), or None (no back)."""
-    readings = [
-        read_tile(image, cell, bright, _own_shape(cell), for_backs(cfg["read"]))
-        for bright in (True, False)
-    ]
-    if not all(r.is_blank for r in readings):
-        return None
+    readings: list[Reading] = []
+    for bright in (True, False):  # (the second only where the first reads blank)
+        readings.append(read_tile(image, cell, bright, _own_shape(cell), for_backs(cfg["read"])))
+        if not readings[-1].is_blank:
+            return None
     sure = [r.confidence >= floor for r in readings]
     marked = [all(d.startswith(MARK) for d in r.defects) for r in readings]
     if not (any(sure) and all(marked)):
@@ -2435,11 +2434,19 @@ def _line_of_backs(
 
 def _seams_shown(light: Image, cut: Cut, cfg: Config) -> bool:
     """Does every seam of a cut of backs side by side show (see locate.seam_shows)?"""
+    seams = _seams_at(light, cut, (0.0,), cfg)
+    return bool(seams) and all(seams)
+
+
+def _seams_at(light: Image, cut: Cut, shifts: tuple[float, ...], cfg: Config) -> list[bool]:
+    """Whether a seam shows (see locate.seam_shows) along each of a cut's seams moved
+    across by each of ``shifts`` (x its cells' width)."""
     width = math.dist(cut.cells[0][0], cut.cells[0][1])
-    return bool(cut.seams) and all(
-        seam_shows(light, mid, step, along, width, cfg)
+    return [
+        seam_shows(light, mid + shift * step * width, step, along, width, cfg)
         for mid, step, along in (_segment_axes(line) for line in cut.seams)
-    )
+        for shift in shifts
+    ]
 
 
 def _middles_show(light: Image, cut: Cut, cfg: Config) -> bool:
@@ -2447,15 +2454,8 @@ def _middles_show(light: Image, cut: Cut, cfg: Config) -> bool:
     show a seam as well? A pattern does so (lines along the backs, a playing card's
     lattice): it shows a seam wherever a cut is tried, and what the cut's seams showed
     tells nothing."""
-    if not cut.seams:
-        return False
-    width = math.dist(cut.cells[0][0], cut.cells[0][1])
-    middles = [
-        seam_shows(light, mid + side * step * width / 2, step, along, width, cfg)
-        for mid, step, along in (_segment_axes(line) for line in cut.seams)
-        for side in (-1, 1)
-    ]
-    return sum(middles) >= 0.5 * len(middles)
+    middles = _seams_at(light, cut, (-0.5, 0.5), cfg)
+    return bool(middles) and sum(middles) >= 0.5 * len(middles)
 
 
 def _segment_axes(line: Segment) -> tuple[Floats, Floats, Floats]:
