@@ -383,6 +383,22 @@ def median_colour(image: Image, quad: Quad, shares: Floats) -> Floats:
     return colour
 
 
+#: where a cell's body colour is sampled (``points_in`` shares): most fall between pips
+_BODY_POINTS = np.array(
+    [(u, v) for u in (0.15, 0.5, 0.85) for v in np.linspace(0.08, 0.92, 11).tolist()]
+)
+
+
+def cell_body(image: Image, quad: Quad) -> Floats:
+    """A cell's colour (BGR): the median of points spread over it (most fall between pips)."""
+    return median_colour(image, quad, _BODY_POINTS)
+
+
+def own_shape(quad: Quad) -> float:
+    """A cell's length over its width, as it lies (the aspect to read it at)."""
+    return math.dist(quad[1], quad[2]) / max(math.dist(quad[0], quad[1]), 1e-9)
+
+
 def in_cell(quad: Quad, xy: Floats) -> tuple[Floats, Floats, float, float]:
     """Where points (k, 2) lie in a cell's own frame: along it and across it from its centre
     (signed), and the cell's width and length."""

@@ -52,6 +52,10 @@ class Reading:
         return None
 
 
+#: cells of a region as read: each a quad and its reading
+Cells = list[tuple[Quad, Reading]]
+
+
 @dataclass(frozen=True, slots=True)
 class Tile:
     """A face-up tile found in a frame, in input-image pixels."""

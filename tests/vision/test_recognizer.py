@@ -1581,9 +1581,9 @@ def _group(
     speck's size, among ten pips of the frame of 5 px)."""
     import cv2
 
+    from vision.backs import without_false_backs
     from vision.config import load_config
     from vision.pips import lightness
-    from vision.recognizer import _without_false_backs
     from vision.segment import Region
     from vision.types import Pips, Reading
 
@@ -1610,7 +1610,7 @@ def _group(
         contour, ((x1 / 2, 93.0), (x1, 86.0), 0.0), x1 * 86.0, grown_from, (0, 0, 0), True
     )
     cfg = load_config("recognize")
-    kept = _without_false_backs(image, lightness(image), region, row, lambda: None, pips, cfg)
+    kept = without_false_backs(image, lightness(image), region, row, lambda: None, pips, cfg)
     return [round(q[0][0]) for q, _ in kept]
 
 
@@ -1652,9 +1652,10 @@ def test_a_blank_whose_body_runs_on_past_a_side_is_no_back() -> None:
     and two backs side by side the seam between them."""
     import cv2
 
+    from vision.backs import _runs_on
     from vision.config import load_config
+    from vision.locate import cell_body
     from vision.pips import lightness
-    from vision.recognizer import _body, _runs_on
 
     cfg = load_config("recognize")
     image = np.full((300, 500, 3), 120, np.uint8)
@@ -1671,12 +1672,12 @@ def test_a_blank_whose_body_runs_on_past_a_side_is_no_back() -> None:
         return ((x, y), (x + 40.0, y), (x + 40.0, y + 86.0), (x, y + 86.0))
 
     arm = cell(21.0, 63.0)  # (lying along the arm, its far end inside it)
-    assert _runs_on(image, light, arm, _body(image, arm), [], cfg)
+    assert _runs_on(image, light, arm, cell_body(image, arm), [], cfg)
     alone = upright(380.0, 40.0)
-    assert not _runs_on(image, light, alone, _body(image, alone), [], cfg)
+    assert not _runs_on(image, light, alone, cell_body(image, alone), [], cfg)
     left, right = upright(40.0, 170.0), upright(82.0, 170.0)
-    assert not _runs_on(image, light, left, _body(image, left), [], cfg)  # (the seam)
-    assert not _runs_on(image, light, left, _body(image, left), [right], cfg)
+    assert not _runs_on(image, light, left, cell_body(image, left), [], cfg)  # (the seam)
+    assert not _runs_on(image, light, left, cell_body(image, left), [right], cfg)
 
 
 @pytest.mark.parametrize("seed", [1006, 1037])
@@ -1707,18 +1708,19 @@ def test_a_lone_back_is_its_sets_colour_and_shape_and_stands_apart_from_the_tabl
     found; on a table of the tiles' own colour, no shape of it can be told, and none is."""
     import cv2
 
+    from vision.backs import lone_backs
     from vision.config import load_config
-    from vision.recognizer import _lone_backs
 
     image = np.full((300, 400, 3), table, np.uint8)
     face = ((40.0, 40.0), (80.0, 40.0), (80.0, 126.0), (40.0, 126.0))
     cv2.rectangle(image, (40, 40), (80, 126), (30, 30, 30), -1)
     cv2.circle(image, (60, 60), 5, (220, 220, 220), -1)
     cv2.rectangle(image, (250, 150), (290, 236), (30, 30, 30), -1)  # the back
-    found = _lone_backs(image, [(True, [face])], [face], load_config("recognize"))
+    found = lone_backs(image, [(True, [face])], [face], load_config("recognize"))
     assert len(found) == backs
-    for f in found:
-        assert 240 <= f.center[0] <= 300 and 140 <= f.center[1] <= 246
+    for quad, _ in found:
+        x, y = np.mean(quad, axis=0)
+        assert 240 <= x <= 300 and 140 <= y <= 246
 
 
 def test_small_tiles_side_by_side_are_not_read_across_their_halves() -> None:
@@ -1894,16 +1896,16 @@ def test_a_line_of_backs_a_little_off_the_faces_size_is_counted_whole() -> None:
     One tile long one way and whole tiles the other, they are cut at the width that fits."""
     import cv2
 
-    from vision.recognizer import _lone_backs
+    from vision.backs import lone_backs
 
     image = np.full((300, 560, 3), 150, np.uint8)
     face = ((40.0, 40.0), (80.0, 40.0), (80.0, 126.0), (40.0, 126.0))
     cv2.rectangle(image, (40, 40), (80, 126), (30, 30, 30), -1)
     cv2.circle(image, (60, 60), 5, (220, 220, 220), -1)
     cv2.rectangle(image, (200, 60), (200 + 6 * 44, 60 + 90), (30, 30, 30), -1)  # six backs
-    found = _lone_backs(image, [(True, [face])], [face], load_config("recognize"))
+    found = lone_backs(image, [(True, [face])], [face], load_config("recognize"))
     assert len(found) == 6
-    xs = sorted(f.center[0] for f in found)
+    xs = sorted(float(np.mean(quad, axis=0)[0]) for quad, _ in found)
     assert np.allclose(np.diff(xs), 44, atol=2)
 
 
@@ -1914,7 +1916,7 @@ def test_an_ivory_line_of_backs_off_the_faces_size_shows_its_seams(seams: bool, 
     none, and is no backs."""
     import cv2
 
-    from vision.recognizer import _lone_backs
+    from vision.backs import lone_backs
 
     image = np.full((400, 400, 3), 90, np.uint8)
     face = ((40.0, 40.0), (80.0, 40.0), (80.0, 126.0), (40.0, 126.0))
@@ -1924,7 +1926,7 @@ def test_an_ivory_line_of_backs_off_the_faces_size_shows_its_seams(seams: bool, 
     if seams:
         for k in (1, 2):
             cv2.line(image, (200 + 45 * k, 60), (200 + 45 * k, 148), (208, 208, 208), 1)
-    found = _lone_backs(image, [(False, [face])], [face], load_config("recognize"))
+    found = lone_backs(image, [(False, [face])], [face], load_config("recognize"))
     assert len(found) == backs
 
 
@@ -2032,7 +2034,7 @@ def test_backs_of_another_colour_than_the_faces_are_counted_in_number(row: int, 
     maroon thing of a tile's shape alone may be a lighter or an eraser, and is none."""
     import cv2
 
-    from vision.recognizer import _lone_backs
+    from vision.backs import lone_backs
 
     image = np.full((300, 600, 3), 150, np.uint8)
     face = ((40.0, 40.0), (80.0, 40.0), (80.0, 126.0), (40.0, 126.0))
@@ -2043,7 +2045,7 @@ def test_backs_of_another_colour_than_the_faces_are_counted_in_number(row: int, 
         cv2.rectangle(image, (200 + 46 * k, 60), (200 + 46 * k + 43, 60 + 90), maroon, -1)
         cv2.rectangle(image, (200 + 46 * k + 43, 60), (200 + 46 * k + 45, 150), (215, 225, 230), -1)
     cv2.rectangle(image, (450, 150), (490, 238), maroon, -1)  # one apart
-    found = _lone_backs(image, [(False, [face])], [face], load_config("recognize"))
+    found = lone_backs(image, [(False, [face])], [face], load_config("recognize"))
     assert len(found) == backs
 
 
@@ -2658,13 +2660,13 @@ def test_backs_with_a_pattern_are_counted(pattern: str) -> None:
     breaks the body's colour into strips too thin to cut as tiles, and its marks are blobs
     no pip makes: a back is also a blank whose only marks reach over both halves or lie on
     the middle line, where no face has a pip."""
-    from vision.recognizer import _lone_backs
+    from vision.backs import lone_backs
 
     image, face = _ivory_face_and_a_table((300, 600))
     for k in range(3):  # a row of three, seams between them
         _patterned_back(image, 200 + 45 * k, 60, pattern)
     _patterned_back(image, 450, 180, pattern)  # and one apart
-    found = _lone_backs(image, [(False, [face])], [face], CFG)
+    found = lone_backs(image, [(False, [face])], [face], CFG)
     assert len(found) == 4
 
 
@@ -2673,11 +2675,11 @@ def test_a_back_a_little_lighter_than_the_faces_is_counted_alone() -> None:
     lamp nearer them: a lone back 25 grey levels lighter than the faces' body (20 was the
     most a back of theirs could differ) was no back of theirs, and, alone of its colour,
     none of another colour either. It is the faces' colour lit brighter."""
-    from vision.recognizer import _lone_backs
+    from vision.backs import lone_backs
 
     image, face = _ivory_face_and_a_table((300, 600))
     cv2.rectangle(image, (200, 60), (243, 148), (200, 200, 200), -1)  # the face's body: 225
-    found = _lone_backs(image, [(False, [face])], [face], CFG)
+    found = lone_backs(image, [(False, [face])], [face], CFG)
     assert len(found) == 1
 
 
@@ -2687,8 +2689,8 @@ def test_an_ivory_line_of_backs_wider_than_the_faces_cells_is_cut_where_its_seam
     their seams did not show where the cut put them; the line was not cut (the sixth
     renderer's scene 237). A line is cut at one tile fewer (or more) where that many show
     their seams."""
+    from vision.backs import _line_of_backs
     from vision.pips import lightness
-    from vision.recognizer import _line_of_backs
 
     image = np.full((300, 600, 3), 90, np.uint8)
     cv2.rectangle(image, (150, 60), (150 + 8 * 46, 60 + 98), (225, 225, 225), -1)
@@ -2728,8 +2730,8 @@ def test_a_pattern_shows_a_seam_in_the_middle_of_every_cell_a_line_of_backs_is_c
     """Three ivory backs side by side show their seams, and nothing half a tile from them;
     lines along the backs (or a card's lattice) show a seam there too, wherever a cut is
     tried: what its seams show tells nothing of where the tiles part."""
+    from vision.backs import _line_of_backs, _middles_show
     from vision.pips import lightness
-    from vision.recognizer import _line_of_backs, _middles_show
 
     image = np.full((300, 400, 3), 90, np.uint8)
     cv2.rectangle(image, (100, 60), (100 + 3 * 45, 60 + 88), (225, 225, 225), -1)
@@ -2751,14 +2753,14 @@ def test_a_playing_cards_back_alone_of_its_colour_is_no_line_of_backs() -> None:
     another colour than the faces count on their own (the sixth renderer's scene 138: 3
     backs, none there). A line whose cells' middles show seams as well is a pattern's, and
     counts only beside another line of its colour."""
-    from vision.recognizer import _lone_backs
+    from vision.backs import lone_backs
 
     image, face = _ivory_face_and_a_table((300, 600))
     card = np.full((88, 135, 3), (150, 70, 50), np.uint8)
     for x in range(6, 135, 9):
         cv2.line(card, (x, 4), (x, 84), (120, 55, 40), 2)
     image[60:148, 200:335] = cv2.GaussianBlur(card, (5, 5), 1.5)
-    found = _lone_backs(image, [(False, [face])], [face], CFG)
+    found = lone_backs(image, [(False, [face])], [face], CFG)
     assert found == []
 
 
@@ -2769,7 +2771,7 @@ def test_black_backs_with_lines_along_them_are_counted() -> None:
     do; none was counted (the sixth renderer's scene 246: 1 of 30). The faces' colour
     closed first, a line of them cut where its seams show, each cell blank both ways, is
     backs."""
-    from vision.recognizer import _lone_backs
+    from vision.backs import lone_backs
 
     yy, xx = np.mgrid[0:300, 0:600]
     band = ((xx + yy) // 24) % 2 == 0
@@ -2786,5 +2788,5 @@ def test_black_backs_with_lines_along_them_are_counted() -> None:
     for k in range(3):  # a row of three, the table showing between them
         back(200 + 44 * k, 60)
     back(450, 170)  # and one apart
-    found = _lone_backs(image, [(True, [face])], [face], CFG)
+    found = lone_backs(image, [(True, [face])], [face], CFG)
     assert len(found) == 4
