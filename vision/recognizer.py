@@ -877,7 +877,7 @@ def _recognize(
         ]
         # how well each size reads the regions, by their area (not by their count of cells,
         # which favours sizes too small)
-        totals = [_total(regions, cut) for _, _, cut in tried]
+        totals = [_total(regions, cut, cfg) for _, _, cut in tried]
         if tried:
             k = int(np.argmax(totals))
             width, ratio, cut = tried[k]
@@ -1047,10 +1047,26 @@ def _cut_regions(
     ]
 
 
-def _total(regions: list[Region], cut: list[tuple[float, Cells | None]]) -> float:
-    """How well a size reads the regions: each cut's score by its region's area."""
+def _total(regions: list[Region], cut: list[tuple[float, Cells | None]], cfg: Config) -> float:
+    """How well a size reads the regions: each cut's score by its region's area; a region
+    none of whose cells reads a face sure, some of them in doubt, by ``blank_region_weight``
+    of its area only. Such a region says little of the faces' size: the table grown over from
+    a tile of nearly its colour (a jade tile on cream paper: a region of the table nine
+    tiles large, cut into blanks and cells in doubt, chose a size that read none of the four
+    tiles read sure at another). A stack of backs cut into blanks, every one sure, counts
+    whole: its tiles are the set's."""
+    floor = float(cfg["read"]["min_confidence"])
+    weak = float(cfg["locate"]["blank_region_weight"])
+
+    def weight(cells: Cells) -> float:
+        sure = [r.confidence >= floor for _, r in cells]
+        faces = any(r.face is not None and s for (_, r), s in zip(cells, sure, strict=True))
+        return 1.0 if faces or all(sure) else weak
+
     return sum(
-        score * region.area for region, (score, cells) in zip(regions, cut, strict=True) if cells
+        score * region.area * weight(cells)
+        for region, (score, cells) in zip(regions, cut, strict=True)
+        if cells
     )
 
 

@@ -274,6 +274,36 @@ def test_the_set_s_width_is_not_a_pattern_s_that_reads_few_of_its_cells(
     assert _set_width(polarities, CFG["locate"]) == width
 
 
+def test_a_region_that_reads_no_face_counts_little_in_choosing_the_size() -> None:
+    """Four lone tiles read sure at one size, against one of them and a region of the table
+    grown over from a tile of nearly its colour (nine tiles large, cut into blanks and cells
+    in doubt) at another: the first size reads the faces, and wins (the eighth renderer's
+    scene 179, jade tiles on cream paper: none was read). A stack of backs read sure still
+    counts whole (its scene 59 lost three backs and a tile)."""
+    from vision.recognizer import _total
+    from vision.segment import Region
+
+    def region(area: float) -> Region:
+        contour = np.zeros((4, 1, 2), np.int32)
+        return Region(contour, ((0.0, 0.0), (1.0, 1.0), 0.0), area, (), (0.0, 0.0, 0.0), False)
+
+    face, blank, doubt = Reading(6, 6, 1.0), Reading(0, 0, 1.0), Reading(0, 0, 0.0, ("halves",))
+    cell = ((0.0, 0.0), (1.0, 0.0), (1.0, 2.0), (0.0, 2.0))
+    regions = [region(11500.0) for _ in range(4)] + [region(164700.0)]
+    tiles = [(1.0, [(cell, face)]) for _ in range(4)] + [(-1.0, None)]
+    table = (
+        [(-1.0, None)] * 3
+        + [(1.0, [(cell, face)])]
+        + [(0.64, [(cell, blank)] * 14 + [(cell, doubt)] * 8)]
+    )
+    assert _total(regions, tiles, CFG) > _total(regions, table, CFG)
+    # (a region that reads a face counts whole, and so does a stack of backs read sure)
+    assert _total(regions[4:], [(0.5, [(cell, face), (cell, doubt)])], CFG) == 0.5 * 164700
+    in_doubt = Reading(6, 6, 0.3)
+    assert _total(regions[4:], [(0.6, [(cell, in_doubt), (cell, doubt)])], CFG) < 0.6 * 164700
+    assert _total(regions[4:], [(1.0, [(cell, blank)] * 3)], CFG) == 164700
+
+
 def test_readings_that_overlap_over_a_pip_are_both_in_doubt_unless_one_is_a_blank() -> None:
     """Two cells that both hold a pip cannot both be right (a cell across two tiles' halves
     beside the tiles); a face read sure beats a blank slid onto it; cells that overlap only
