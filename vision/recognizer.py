@@ -380,14 +380,18 @@ def _times(quad: Quad, k: float) -> Quad:
 def _in_doubt(obs: Observation, known_size: bool, cfg: Config) -> bool:
     """Are many of the frame's tiles left in doubt, as a set with lines leaves them: tiles'
     halves (regions no cut fits, two by two as long as a tile), or cells showing a line
-    across their middle? On the mat (``known_size``) many in doubt is enough: its zones are
+    across their middle, or most of them in doubt? On the mat (``known_size``) many in doubt is enough: its zones are
     small pictures, read again in little time, and a row of tiles there grows whole over
     its lines, its cells refused for them."""
     if obs.uncertain < max(1.0, float(cfg["doubt_share"]) * len(obs.tiles)):
         return False
-    # (where no tile was read at all, nothing tells: a lone tile's halves may be one region)
+    # (where no tile was read at all, nothing tells: a lone tile's halves may be one region;
+    # nor where most are in doubt: a set with a border line as well as a groove grows each
+    # half's inside alone, its halves too far apart to be told as a tile's, and 21 regions
+    # in doubt beside one tile read showed no sign)
     signs = int(obs.debug.get("lined_signs", 0))  # type: ignore[call-overload]
-    return known_size or not obs.tiles or signs >= int(cfg["min_signs"])
+    most = obs.uncertain >= float(cfg["most_in_doubt"]) * len(obs.tiles)
+    return known_size or not obs.tiles or most or signs >= int(cfg["min_signs"])
 
 
 def _box_shape(quad: Quad) -> tuple[Floats, Floats]:

@@ -274,6 +274,30 @@ def test_the_set_s_width_is_not_a_pattern_s_that_reads_few_of_its_cells(
     assert _set_width(polarities, CFG["locate"]) == width
 
 
+@pytest.mark.parametrize(
+    ("read", "in_doubt", "signs", "again"),
+    [
+        (1, 21, 0, True),  # most in doubt, no sign: read again as a set with lines
+        (0, 5, 0, True),  # nothing read: nothing tells
+        (4, 3, 0, False),  # a few in doubt among tiles read, no sign
+        (4, 3, 2, True),  # ... with signs of lines
+        (10, 4, 5, False),  # few in doubt
+    ],
+)
+def test_a_frame_mostly_in_doubt_is_read_again_as_a_set_with_lines(
+    read: int, in_doubt: int, signs: int, again: bool
+) -> None:
+    """A set with a border line as well as a groove grows each half's inside alone, too far
+    from the other half's to be told as a tile's halves: the seventh renderer's scene 1, 21
+    regions in doubt and one tile read, no sign of lines, was not read again (which read
+    all ten of its tiles)."""
+    from vision.recognizer import _in_doubt
+
+    tile = Tile("6-6", 1.0, (0.0, 0.0), ((0.0, 0.0), (1.0, 0.0), (1.0, 2.0), (0.0, 2.0)))
+    obs = Observation(tiles=[tile] * read, uncertain=in_doubt, debug={"lined_signs": signs})
+    assert _in_doubt(obs, False, CFG["lines"]) is again
+
+
 def test_a_region_that_reads_no_face_counts_little_in_choosing_the_size() -> None:
     """Four lone tiles read sure at one size, against one of them and a region of the table
     grown over from a tile of nearly its colour (nine tiles large, cut into blanks and cells
