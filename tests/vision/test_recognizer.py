@@ -1984,6 +1984,29 @@ def test_an_ivory_line_of_backs_off_the_faces_size_shows_its_seams(seams: bool, 
     assert len(found) == backs
 
 
+@pytest.mark.parametrize(("seams", "backs"), [(True, 2), (False, 0)])
+def test_ivory_backs_of_the_faces_size_side_by_side_show_their_seams(
+    seams: bool, backs: int
+) -> None:
+    """Two ivory backs of the faces' own size side by side show the seam between them; a
+    cloth's white check two tiles large shows none, and is no backs (the seventh
+    renderer's scene 30 on gingham: four backs where one lies; the photos canton-catch and
+    a Western layout, eight backs each where none lies)."""
+    import cv2
+
+    from vision.backs import lone_backs
+
+    image = np.full((300, 400, 3), 90, np.uint8)
+    face = ((40.0, 40.0), (80.0, 40.0), (80.0, 126.0), (40.0, 126.0))
+    cv2.rectangle(image, (40, 40), (80, 126), (225, 225, 225), -1)
+    cv2.circle(image, (60, 60), 5, (20, 20, 20), -1)
+    cv2.rectangle(image, (200, 60), (200 + 2 * 40, 60 + 86), (225, 225, 225), -1)
+    if seams:
+        cv2.line(image, (240, 60), (240, 146), (200, 200, 200), 1)
+    found = lone_backs(image, [(False, [face])], [face], load_config("recognize"))
+    assert len(found) == backs
+
+
 @pytest.mark.parametrize("seed", [1000, 1003])
 def test_a_picture_taken_in_dim_light_is_read_as_in_full_light(seed: int) -> None:
     """A frame at a third of its light (a dim room, the exposure fixed for daylight): every
