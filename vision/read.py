@@ -37,6 +37,13 @@ def for_lined_sets(cfg: Config) -> Config:
     return {**cfg, "middle_seam": math.inf, "middle_seam_other": math.inf}
 
 
+def holds_middle_lines(cfg: Config) -> bool:
+    """Does a reading with this config hold a line across a cell's middle against it, as a
+    seam between two tiles' halves (not a reading for a set with lines, see
+    ``for_lined_sets``)?"""
+    return math.isfinite(float(cfg["middle_seam"]))
+
+
 def for_backs(cfg: Config) -> Config:
     """The reading's config for a cell that may be a back: a blob no pips make, reaching
     over both halves or lying on the middle line, is told as a back's mark (``MARK``)."""

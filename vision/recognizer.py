@@ -54,6 +54,7 @@ from .read import (
     SIX_ACROSS,
     canonical,
     for_lined_sets,
+    holds_middle_lines,
     lines_shown,
     read_tile,
 )
@@ -2149,13 +2150,21 @@ def _best_cut(
     raw = reads if reads is not None else {}
     moved: dict[tuple[int, ...], Quad] = {}  # cells moved onto their pips already
 
-    def read_cell(q: Quad) -> Reading:
-        key = tuple(round(v) for p in q for v in p)
+    # (a region cut as one tile lies on that tile, as a plain group's outline does: a 2
+    # laid along its centre line is read there, see read._along_the_line; not where a line
+    # across a cell's middle is let stand, a set with lines read so: a region between two
+    # tiles' lines, over a half of each side by side, read a 5-2's 2 and a 5-1's 1 as a 2-1)
+    read_cfg = cfg["read"]
+    alone = {**read_cfg, "two_along_the_line": True} if holds_middle_lines(read_cfg) else read_cfg
+
+    def read_cell(q: Quad, lone: bool = False) -> Reading:
+        key = (*(round(v) for p in q for v in p), lone)
         if key not in seen:
             if key not in raw:
                 # as the cell lies, not stretched to the size tried: the same cell reads
                 # alike at every size
-                first = read_tile(bgr, q, region.bright, own_shape(q), cfg["read"], xy)
+                how = alone if lone else cfg["read"]
+                first = read_tile(bgr, q, region.bright, own_shape(q), how, xy)
                 raw[key] = (first, first.face is not None and _pip_on_an_end(q, xy, radius, cfg))
             first, on_end = raw[key]
             reading = _misfit_cell(first, q, width, aspect, cfg)
@@ -2175,17 +2184,18 @@ def _best_cut(
             break
         readings = []
         cells = []
+        lone = whole and len(cut.cells) == 1 and not cut.flush
         for cell in cut.cells:
             # the cell moved onto its pips; or, where that reads badly, as cut (the first
             # stage's pips can be off: a glare spot taken for one, a pip missed)
             q = _moved(cell, xy, radius, moved)
-            reading = read_cell(q)
+            reading = read_cell(q, lone)
             if (
                 reading.confidence < floor
                 and q != cell
-                and read_cell(cell).confidence > reading.confidence
+                and read_cell(cell, lone).confidence > reading.confidence
             ):
-                q, reading = cell, read_cell(cell)
+                q, reading = cell, read_cell(cell, lone)
             if not whole and reading.confidence < floor:
                 break  # a cut of a region short of its tiles must read every cell (below)
             cells.append(q)

@@ -274,6 +274,22 @@ def test_the_set_s_width_is_not_a_pattern_s_that_reads_few_of_its_cells(
     assert _set_width(polarities, CFG["locate"]) == width
 
 
+def test_a_lone_tile_whose_2_lies_along_its_centre_line_is_read_carefully() -> None:
+    """A region one tile large, cut as that tile, lies on it as a plain group's outline
+    does: a 2 laid along its centre line (as some sets lay it: two renderers of three
+    besides ours) is read there, not left in doubt as a 4's column seen through a cell
+    half a tile off (the seventh renderer's scene 41, a lone 6-2)."""
+    from vision.recognizer import _recognize
+
+    image = np.full((300, 400, 3), (70, 110, 60), np.uint8)
+    cv2.rectangle(image, (180, 100), (220, 188), (25, 25, 25), -1)
+    for x, y in [(200, 111), (200, 133)] + [(x, y) for x in (192, 208) for y in (155, 166, 177)]:
+        cv2.circle(image, (x, y), 4, (235, 235, 235), -1)
+    image = cv2.GaussianBlur(image, (0, 0), 0.8)
+    obs = _recognize(image, CFG, None, None, None, None, None, lined=False)
+    assert [t.face for t in obs.tiles] == ["6-2"], obs.debug.get("doubtful")
+
+
 @pytest.mark.parametrize(
     ("read", "in_doubt", "signs", "again"),
     [
