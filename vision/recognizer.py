@@ -381,9 +381,9 @@ def _times(quad: Quad, k: float) -> Quad:
 def _in_doubt(obs: Observation, known_size: bool, cfg: Config) -> bool:
     """Are many of the frame's tiles left in doubt, as a set with lines leaves them: tiles'
     halves (regions no cut fits, two by two as long as a tile), or cells showing a line
-    across their middle, or most of them in doubt? On the mat (``known_size``) many in doubt is enough: its zones are
-    small pictures, read again in little time, and a row of tiles there grows whole over
-    its lines, its cells refused for them."""
+    across their middle, or most of the frame in doubt? On the mat (``known_size``) many
+    in doubt is enough: its zones are small pictures, read again in little time, and a row
+    of tiles there grows whole over its lines, its cells refused for them."""
     if obs.uncertain < max(1.0, float(cfg["doubt_share"]) * len(obs.tiles)):
         return False
     # (where no tile was read at all, nothing tells: a lone tile's halves may be one region;
@@ -2163,7 +2163,7 @@ def _best_cut(
             if key not in raw:
                 # as the cell lies, not stretched to the size tried: the same cell reads
                 # alike at every size
-                how = alone if lone else cfg["read"]
+                how = alone if lone else read_cfg
                 first = read_tile(bgr, q, region.bright, own_shape(q), how, xy)
                 raw[key] = (first, first.face is not None and _pip_on_an_end(q, xy, radius, cfg))
             first, on_end = raw[key]

@@ -1988,10 +1988,7 @@ def test_an_ivory_line_of_backs_off_the_faces_size_shows_its_seams(seams: bool, 
 
     from vision.backs import lone_backs
 
-    image = np.full((400, 400, 3), 90, np.uint8)
-    face = ((40.0, 40.0), (80.0, 40.0), (80.0, 126.0), (40.0, 126.0))
-    cv2.rectangle(image, (40, 40), (80, 126), (225, 225, 225), -1)
-    cv2.circle(image, (60, 60), 5, (20, 20, 20), -1)
+    image, face = _ivory_face_and_a_table((400, 400))
     cv2.rectangle(image, (200, 60), (200 + 3 * 45, 60 + 88), (225, 225, 225), -1)
     if seams:
         for k in (1, 2):
@@ -2012,10 +2009,7 @@ def test_ivory_backs_of_the_faces_size_side_by_side_show_their_seams(
 
     from vision.backs import lone_backs
 
-    image = np.full((300, 400, 3), 90, np.uint8)
-    face = ((40.0, 40.0), (80.0, 40.0), (80.0, 126.0), (40.0, 126.0))
-    cv2.rectangle(image, (40, 40), (80, 126), (225, 225, 225), -1)
-    cv2.circle(image, (60, 60), 5, (20, 20, 20), -1)
+    image, face = _ivory_face_and_a_table((300, 400))
     cv2.rectangle(image, (200, 60), (200 + 2 * 40, 60 + 86), (225, 225, 225), -1)
     if seams:
         cv2.line(image, (240, 60), (240, 146), (200, 200, 200), 1)
