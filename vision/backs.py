@@ -17,7 +17,7 @@ import cv2
 import numpy as np
 
 from .config import Config
-from .locate import Cut, Segment, cell_axes, cell_body, cuts, inside, own_shape, seam_shows
+from .locate import Cut, Rect, Segment, cell_axes, cell_body, cuts, inside, own_shape, seam_shows
 from .pips import lightness
 from .read import MARK, for_backs, read_tile
 from .segment import Region
@@ -170,11 +170,8 @@ def lone_backs(
         like = cv2.morphologyEx(cv2.bitwise_and(colour, free), cv2.MORPH_OPEN, kernel)
         contours, _ = cv2.findContours(like, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
         for contour in contours:
-            area = float(cv2.contourArea(contour))
-            if area < float(cfg["table"]["min_fill"]) * aspect * width**2:
-                continue
-            rect = cv2.minAreaRect(contour)
-            if area < float(cfg["table"]["min_fill"]) * rect[1][0] * rect[1][1]:
+            rect = _tile_filled(contour, width, aspect, cfg)
+            if rect is None:
                 continue
             options = cuts(rect, width, aspect, cfg["locate"])
             # (cut at another size than the faces': a line of backs, every cell blank but
@@ -188,9 +185,11 @@ def lone_backs(
             if not _stands_apart(_about(image, contour, 0.5 * width), body, cfg):
                 continue  # the table has the body's colour: no telling a back on it
             cells = options[0].cells
-            if len(cells) > 1 and not bright and not _seams_shown(light(), options[0], cfg):
-                # (several ivory backs show their seams: a cloth's white check two tiles
-                # large, cut at the faces' size, showed none and counted as two backs)
+            # (several ivory backs show their seams, as a line cut at another size must, see
+            # _line_of_backs: a cloth's white check two tiles large, cut at the faces' size,
+            # showed none and counted as two backs)
+            several = not resized and len(cells) > 1 and not bright
+            if several and not _seams_shown(light(), options[0], cfg):
                 continue
             readings = [read_tile(image, c, bright, own_shape(c), cfg["read"]) for c in cells]
             blank = [
@@ -241,11 +240,9 @@ def _patterned_backs(
     shape = cv2.morphologyEx(cv2.bitwise_and(shape, free), cv2.MORPH_OPEN, kernel)
     contours, _ = cv2.findContours(shape, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     out: Cells = []
-    fill = float(cfg["table"]["min_fill"])
     for contour in contours:
-        area = float(cv2.contourArea(contour))
-        rect = cv2.minAreaRect(contour)
-        if area < fill * aspect * width**2 or area < fill * rect[1][0] * rect[1][1]:
+        rect = _tile_filled(contour, width, aspect, cfg)
+        if rect is None:
             continue
         options = cuts(rect, width, aspect, cfg["locate"]) or _line_of_backs(
             light, rect, width, aspect, bright, cfg
@@ -264,6 +261,18 @@ def _patterned_backs(
             out += [(cell, Reading(0, 0, 1.0)) for cell in cells]
             cv2.drawContours(free, [contour], -1, 0, -1)
     return out
+
+
+def _tile_filled(contour: Contour, width: float, aspect: float, cfg: Config) -> Rect | None:
+    """The contour's rotated rectangle, where the contour is a tile's area at least (of
+    ``width`` and ``aspect``) and fills its rectangle as whole tiles do (``min_fill`` of
+    both); else None."""
+    fill = float(cfg["table"]["min_fill"])
+    area = float(cv2.contourArea(contour))
+    rect: Rect = cv2.minAreaRect(contour)
+    if area < fill * aspect * width**2 or area < fill * rect[1][0] * rect[1][1]:
+        return None
+    return rect
 
 
 def _shaded(colour: Floats, body: Floats, cfg: Config) -> bool:
@@ -354,7 +363,6 @@ def _group_backs(
     those pieces closed by it first, where that reads more: a back's pattern (lines or a
     lattice of another shade) leaves no piece of it whole enough to open, but a stack's
     tops closed may run into the sides it shows."""
-    least = float(cfg["table"]["min_fill"]) * aspect * width**2
     floor = float(cfg["read"]["min_confidence"])
     apart = float(cfg["read"]["back_colour"])
     x, y, gw, gh = cv2.boundingRect(group)
@@ -370,11 +378,8 @@ def _group_backs(
         shape = cv2.morphologyEx(cv2.bitwise_and(shape, inside_group), cv2.MORPH_OPEN, kernel)
         pieces, _ = cv2.findContours(shape, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
         for piece in pieces:
-            area = float(cv2.contourArea(piece))
-            if area < least:
-                continue
-            rect = cv2.minAreaRect(piece + np.array([x, y], np.int32))
-            if area < float(cfg["table"]["min_fill"]) * rect[1][0] * rect[1][1]:
+            rect = _tile_filled(piece + np.array([x, y], np.int32), width, aspect, cfg)
+            if rect is None:
                 continue
             options = _line_of_backs(
                 light, rect, width, aspect, False, cfg, float(cfg["locate"]["back_other_slack"])
