@@ -100,13 +100,13 @@ def tile_sizes(regions: list[Region], guess: float, cfg: Config) -> list[tuple[f
     # candidates were too small to cut the pair; pairs laid together, read far more often)
     area = sides[:, 0] * sides[:, 1]
     best = int(np.argmin(misfit @ (area / max(float(area.sum()), 1e-9)) + strayed))
-    _add_if_new(out, float(grid_w.ravel()[best]), float(grid_a.ravel()[best]), apart)
+    add_if_new(out, float(grid_w.ravel()[best]), float(grid_a.ravel()[best]), apart)
     # regions shaped like one tile say its size outright, even far from what the pips suggest
     # (a close-up whose highlights look like small pips), or its shape: a lone tile among
     # square dice, which the fit above makes as square as the search allows
     lone = lone_size(sides, cfg)
     if lone is not None:
-        _add_if_new(out, *lone, apart)
+        add_if_new(out, *lone, apart)
     return out
 
 
@@ -128,7 +128,29 @@ def lone_size(sides: Floats, cfg: Config) -> tuple[float, float] | None:
     return None
 
 
-def _add_if_new(out: list[tuple[float, float]], width: float, aspect: float, apart: float) -> None:
+def size_near(
+    regions: list[Region], width: float, aspect: float, cfg: Config
+) -> tuple[float, float]:
+    """The size (W, aspect) near ``width`` and ``aspect`` that cuts the regions, counted
+    by their area, into whole tiles best: W from ``half_width`` times ``width``, the aspect
+    within ``half_aspect`` of ``aspect`` (a set's halves, see recognizer._size_of_halves,
+    say a size only roughly, and a cut fits a region only at its own)."""
+    sides = np.array([sorted(r.rect[1]) for r in regions], np.float64).reshape(-1, 2)
+    if not len(sides):
+        return width, aspect
+    lo, hi = (float(v) for v in cfg["half_width"])
+    widths = width * np.linspace(lo, hi, int(cfg["half_width_steps"]))
+    slack = float(cfg["half_aspect"])
+    a_lo = max(float(cfg["half_aspect_min"]), aspect - slack)
+    aspects = np.linspace(a_lo, max(a_lo, aspect + slack), int(cfg["half_aspect_steps"]))
+    grid_a, grid_w = np.meshgrid(aspects, widths, indexing="ij")
+    area = sides[:, 0] * sides[:, 1]
+    misfit = _misfit(sides, grid_w.ravel(), grid_a.ravel()) @ (area / max(float(area.sum()), 1e-9))
+    best = int(np.argmin(misfit))
+    return float(grid_w.ravel()[best]), float(grid_a.ravel()[best])
+
+
+def add_if_new(out: list[tuple[float, float]], width: float, aspect: float, apart: float) -> None:
     """Add the size to ``out`` unless one there is within ``apart`` (in log) in both ways."""
     if all(abs(math.log(width / w)) > apart or abs(math.log(aspect / a)) > apart for w, a in out):
         out.append((width, aspect))

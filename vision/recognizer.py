@@ -22,6 +22,7 @@ from .config import Config, load_config
 from .locate import (
     Cut,
     Rect,
+    add_if_new,
     cell_about,
     cell_axes,
     cell_body,
@@ -43,6 +44,7 @@ from .locate import (
     round_thing,
     same_angle,
     sample,
+    size_near,
     strip_cuts,
     tile_sizes,
 )
@@ -278,7 +280,10 @@ def recognize(
     # stops at it, a half, which no cut fits, and nearly every tile is left in doubt. Read
     # so again as a set with lines (the lines taken out of the regions' colours, and not
     # held against a cell), that reading is kept if it reads more and its new tiles hold.
-    again = _recognize(image, _lined(cfg), *args, lined=True)
+    # (the halves the first reading left say the tiles' size, which the lined reading's
+    # regions, rows grown whole over their lines and seams, may not)
+    by_halves = _size_of_halves(obs.debug.get("no_cut", []), cfg["lines"])  # type: ignore[arg-type]
+    again = _recognize(image, _lined(cfg), *args, lined=True, halves=by_halves)
     both_ms = float(obs.debug["ms"]) + float(again.debug["ms"])  # type: ignore[arg-type]
     kept = obs
     if len(again.tiles) > len(obs.tiles):
@@ -413,6 +418,24 @@ def _halves(no_cut: list[Quad], cfg: Config) -> int:
     return paired
 
 
+def _size_of_halves(no_cut: list[Quad], cfg: Config) -> tuple[float, float] | None:
+    """The size (W, aspect) of the tiles whose halves are the regions no cut fits
+    (``no_cut``) that ``_halves`` counts, from the median of their sides: a half is W by
+    L / 2 (for the longer sets, L / 2 longer than W); None where fewer than two are halves.
+    A half's region stops short of its rim, so W is a little more than it says."""
+    boxes = [_box_shape(q) for q in no_cut]
+    alike = float(cfg["half_sizes"])
+    sides = [
+        box[1]
+        for i, box in enumerate(boxes)
+        if any(j != i and _as_halves(box, other, alike) for j, other in enumerate(boxes))
+    ]
+    if len(sides) < 2:
+        return None
+    short, long = np.median(np.array(sides), axis=0)
+    return float(short), float(2 * long / short)
+
+
 def _as_halves(one: tuple[Floats, Floats], other: tuple[Floats, Floats], alike: float) -> bool:
     """Do two boxes (centre, sides shorter first) lie as a tile's halves: their sides
     within ``alike`` (log) of each other's, as far apart as they are wide across?"""
@@ -436,20 +459,24 @@ def _halves_joined(regions: list[Region], width: float, cfg: Config) -> list[Reg
         for r, (_, sides) in zip(regions, shapes, strict=True)
     ]
     partners: list[list[int]] = [[] for _ in regions]
+    wholes: dict[tuple[int, int], Region] = {}
     for i, j in itertools.combinations(range(len(regions)), 2):
         same = half[i] and half[j] and regions[i].bright == regions[j].bright
         if same and _as_halves(shapes[i], shapes[j], alike):
-            partners[i].append(j)
-            partners[j].append(i)
+            # (not two halves that make no tile's shape: in a row of tiles side by side,
+            # two tiles' halves beside each other across their seam, 2 W by L / 2)
+            whole = _joined(regions[i], regions[j], cfg)
+            if whole is not None:
+                wholes[i, j] = whole
+                partners[i].append(j)
+                partners[j].append(i)
     # (each joined region stands where the first of its two stood)
     joined: dict[int, Region] = {}
     gone: set[int] = set()
     for i, mates in enumerate(partners):
         if len(mates) == 1 and i < mates[0] and partners[mates[0]] == [i]:
-            whole = _joined(regions[i], regions[mates[0]], cfg)
-            if whole is not None:
-                joined[i] = whole
-                gone.add(mates[0])
+            joined[i] = wholes[i, mates[0]]
+            gone.add(mates[0])
     return [joined.get(k, region) for k, region in enumerate(regions) if k not in gone]
 
 
@@ -712,6 +739,35 @@ def _gap_beside(
     return seam < float(cfg["gap_near"]) and middle > float(cfg["gap_over"]) * seam
 
 
+def _lies_alone(bgr: Image, quad: Quad, cfg: Config) -> bool:
+    """Does no side or end of the cell show its body just past it: fewer than
+    ``alone_share`` of the points along it, ``alone_probe`` x W out, within
+    ``alone_contrast`` (Lab) of the cell's own median? Then no tile of its colour touches
+    it, and it is no cell over two tiles' halves. (Not the median along a side: past such
+    a cell, the other halves' pips are half the points; ``cfg``: the lines section.)"""
+    centre, across, along, width, length = cell_axes(quad)
+    steps = np.linspace(-0.35, 0.35, 8)
+    inner = [centre + a * length * along + b * width * across for a in steps for b in steps]
+    sides = [
+        [
+            centre + s * (half + out * width) * axis + k * side * other
+            for out in cfg["alone_probe"]
+            for k in steps
+        ]
+        for axis, other, half, side in (
+            (across, along, width / 2, length),
+            (along, across, length / 2, width),
+        )
+        for s in (-1.0, 1.0)
+    ]
+    points = np.array(inner + [p for side in sides for p in side])
+    values = np.clip(sample(bgr, points), 0, 255).astype(np.uint8).reshape(-1, 1, 3)
+    lab = cv2.cvtColor(values, cv2.COLOR_BGR2LAB).reshape(-1, 3).astype(np.float64)
+    body = np.median(lab[: len(inner)], axis=0)
+    near = np.linalg.norm(lab[len(inner) :] - body, axis=1) <= float(cfg["alone_contrast"])
+    return bool((near.reshape(len(sides), -1).mean(axis=1) < float(cfg["alone_share"])).all())
+
+
 def _not_round(
     regions: list[Region], pips: Pips, width: float, cfg: Config
 ) -> tuple[list[Region], Pips]:
@@ -791,8 +847,10 @@ def _recognize(
     no_tiles: list[Quad] | None,
     pip_kernel: float | None,
     lined: bool,
+    halves: tuple[float, float] | None = None,
 ) -> Observation:
-    """``recognize``, for a set with lines between the halves if ``lined``."""
+    """``recognize``, for a set with lines between the halves if ``lined``; ``halves``:
+    the size (W, aspect; input pixels) that a first reading's tiles' halves say, if any."""
     laps = Laps()
     work, scale = _prepare(image, tile_px, cfg["prepare"])
     if ground is None:
@@ -866,6 +924,12 @@ def _recognize(
             sizes = [(tile_px * scale, ratio)]
         else:
             sizes = tile_sizes(regions, guess, cfg["locate"])
+            if halves is not None:
+                # (a row of tiles side by side grown whole is cut as well by a size of
+                # other tiles crosswise, which the guess from the pips may favour: seventh
+                # renderer's scene 105, seven tiles 52 x 124 cut as twelve 44 x 92)
+                near = size_near(regions, halves[0] * scale, halves[1], cfg["lines"])
+                add_if_new(sizes, *near, float(cfg["locate"]["distinct"]))
         known = tile_px is not None
         aligned = [edge_aligned_rect(region.contour) for region in regions]
         # each region's cells read already, shared by the sizes tried: they cut many of the
@@ -2154,8 +2218,13 @@ def _best_cut(
     # laid along its centre line is read there, see read._along_the_line; not where a line
     # across a cell's middle is let stand, a set with lines read so: a region between two
     # tiles' lines, over a half of each side by side, read a 5-2's 2 and a 5-1's 1 as a 2-1)
+    # In a set with lines, only where the table shows round the cell on every side: a region
+    # between two tiles' lines, over a half of each side by side, read a 5-2's 2 and a 5-1's
+    # 1 as a 2-1 (its long side on the other halves); a lone tile of such a set, its 2 laid
+    # along its line, was left in doubt (seventh renderer's scene 205, a 6-2 on wood).
     read_cfg = cfg["read"]
-    alone = {**read_cfg, "two_along_the_line": True} if holds_middle_lines(read_cfg) else read_cfg
+    along_the_line = {**read_cfg, "two_along_the_line": True}
+    lines_held = holds_middle_lines(read_cfg)
 
     def read_cell(q: Quad, lone: bool = False) -> Reading:
         key = (*(round(v) for p in q for v in p), lone)
@@ -2163,7 +2232,8 @@ def _best_cut(
             if key not in raw:
                 # as the cell lies, not stretched to the size tried: the same cell reads
                 # alike at every size
-                how = alone if lone else read_cfg
+                alone = lone and (lines_held or _lies_alone(bgr, q, cfg["lines"]))
+                how = along_the_line if alone else read_cfg
                 first = read_tile(bgr, q, region.bright, own_shape(q), how, xy)
                 raw[key] = (first, first.face is not None and _pip_on_an_end(q, xy, radius, cfg))
             first, on_end = raw[key]

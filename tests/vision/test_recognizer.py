@@ -290,6 +290,47 @@ def test_a_lone_tile_whose_2_lies_along_its_centre_line_is_read_carefully() -> N
     assert [t.face for t in obs.tiles] == ["6-2"], obs.debug.get("doubtful")
 
 
+def _a_lone_lined_6_2(beside: bool = False) -> np.ndarray:
+    """A black 6-2 on green felt with a groove across its middle, its 2 laid along its
+    centre line (and, ``beside``, a black tile touching its long side)."""
+    image = np.full((300, 400, 3), (70, 110, 60), np.uint8)
+    cv2.rectangle(image, (180, 100), (220, 188), (25, 25, 25), -1)
+    if beside:
+        cv2.rectangle(image, (221, 100), (261, 188), (25, 25, 25), -1)
+    cv2.line(image, (181, 144), (219, 144), (60, 60, 60), 2)
+    for x, y in [(200, 111), (200, 133)] + [(x, y) for x in (192, 208) for y in (155, 166, 177)]:
+        cv2.circle(image, (x, y), 4, (235, 235, 235), -1)
+    return cv2.GaussianBlur(image, (0, 0), 0.8)
+
+
+def test_a_lone_tile_of_a_set_with_lines_whose_2_lies_along_its_line_is_read() -> None:
+    """Read again as a set with lines, a region cut as one tile reads a 2 laid along its
+    centre line where the table shows past each of its sides and ends (the seventh
+    renderer's scene 205, a lone 6-2 of a set with grooves, was left in doubt)."""
+    from vision.recognizer import _lined, _recognize
+
+    image = _a_lone_lined_6_2()
+    obs = _recognize(image, _lined(CFG), None, None, None, None, None, lined=True)
+    assert [t.face for t in obs.tiles] == ["6-2"], obs.debug.get("doubtful")
+
+
+def test_a_cell_with_a_tile_of_its_colour_past_a_side_does_not_lie_alone() -> None:
+    """A cell over two tiles' halves side by side (our lined scene 9110: a 5-2's 2 and a
+    5-1's 1 read as a 2-1) has the tiles' other halves past one side, their pips half the
+    points there: only where no side shows the cell's body does it lie alone."""
+    from vision.recognizer import _lies_alone
+
+    cell = ((180.0, 188.0), (220.0, 188.0), (220.0, 100.0), (180.0, 100.0))
+    lines = CFG["lines"]
+    assert _lies_alone(_a_lone_lined_6_2(), cell, lines)
+    assert not _lies_alone(_a_lone_lined_6_2(beside=True), cell, lines)
+    # and a 6's pips past the side, on a body like the cell's
+    image = _a_lone_lined_6_2(beside=True)
+    for x, y in [(x, y) for x in (233, 249) for y in (111, 122, 133)]:
+        cv2.circle(image, (x, y), 4, (235, 235, 235), -1)
+    assert not _lies_alone(image, cell, lines)
+
+
 @pytest.mark.parametrize(
     ("read", "in_doubt", "signs", "again"),
     [
@@ -1218,16 +1259,19 @@ def test_a_lined_tiles_halves_grown_apart_are_joined_where_they_pair_only_with_e
     felt: 1 of 8 read). Read again as a set with lines, two regions of a half's size lying
     side by side as a tile's halves do, each the other's only such neighbour, are one
     region, a tile's. Four in a row (two tiles end to end) pair with two each, and which
-    two make a tile is not known: none is joined; nor are two dice, half a width each."""
+    two make a tile is not known: none is joined; nor are two dice, half a width each.
+    Two long tiles side by side: each half lies beside two others, but only one of them
+    makes a tile's shape with it (the other, across the seam, 2 W by L / 2): joined."""
     from vision.config import load_config
     from vision.recognizer import _halves_joined
     from vision.segment import Region
 
-    def square(x: float, y: float, side: float) -> Region:
-        corners = [[x, y], [x + side, y], [x + side, y + side], [x, y + side]]
+    def square(x: float, y: float, side: float, tall: float | None = None) -> Region:
+        tall = side if tall is None else tall
+        corners = [[x, y], [x + side, y], [x + side, y + tall], [x, y + tall]]
         contour = np.array(corners, np.int32).reshape(-1, 1, 2)
-        rect = ((x + side / 2, y + side / 2), (side, side), 0.0)
-        return Region(contour, rect, side * side, (), (30, 30, 30), True)
+        rect = ((x + side / 2, y + tall / 2), (side, tall), 0.0)
+        return Region(contour, rect, side * tall, (), (30, 30, 30), True)
 
     cfg = load_config("recognize")
     width = 40.0
@@ -1239,6 +1283,9 @@ def test_a_lined_tiles_halves_grown_apart_are_joined_where_they_pair_only_with_e
     assert _halves_joined(row, width, cfg) == row
     dice = [square(300, 100, 20), square(300, 122, 20)]
     assert _halves_joined(dice, width, cfg) == dice
+    side_by_side = [square(100 + 42 * i, 100 + 50 * k, 40, 48) for i in (0, 1) for k in (0, 1)]
+    tiles = _halves_joined(side_by_side, width, cfg)
+    assert sorted(sorted(round(v) for v in t.rect[1]) for t in tiles) == [[40, 98], [40, 98]]
 
 
 def test_a_row_of_tiles_no_size_fits_is_cut_at_its_own_width_and_length() -> None:
@@ -2524,29 +2571,46 @@ def test_a_gaming_chip_the_colour_of_its_cloth_is_no_tile(checks: tuple[int, int
     assert obs.tiles == []
 
 
-def _lined_row(faces: list[str], aspect: float) -> tuple[np.ndarray, list[Tile]]:
-    """Black tiles 40 px wide of a set with a dark groove across each tile's middle, side by
-    side and touching on felt, and each tile as read."""
+def _lined_row(
+    faces: list[str], aspect: float, scheme: str = "dark", width: float = 40.0, line: int = -30
+) -> tuple[np.ndarray, list[Tile]]:
+    """Tiles ``width`` px wide of a set with a line across each tile's middle (``line``:
+    its contrast; for a black set, -30 is a dark groove), side by side and touching on
+    felt, and each tile as read."""
     cfg = copy.deepcopy(load_config("synth"))
     cfg["tile"].update(centre_line_share=1.0, aspect=[aspect, aspect])
-    cfg["tile"]["centre_line_contrast"] = [-30, -30]  # (darker than the body: a groove)
-    image = np.empty((300, 400, 3), np.uint8)
+    cfg["tile"]["centre_line_contrast"] = [line, line]
+    drawn = [
+        render_tile(face, seed=0, scheme=scheme, width=width, angle=0.0, cfg=cfg) for face in faces
+    ]
+    image = np.empty((300, max(400, 200 + round(len(faces) * width)), 3), np.uint8)
+    image[:] = drawn[0][0][0, 0]
     tiles, x = [], 100
-    for k, face in enumerate(faces):
-        drawn, truth = render_tile(face, seed=0, scheme="dark", width=40.0, angle=0.0, cfg=cfg)
-        if k == 0:
-            image[:] = drawn[0, 0]
+    for (picture, truth), face in zip(drawn, faces, strict=True):
         c = np.array(truth.corners)
         (x0, y0), (x1, y1) = (
             np.round(c.min(axis=0)).astype(int),
             np.round(c.max(axis=0)).astype(int),
         )
         h, w = y1 - y0, x1 - x0
-        image[50 : 50 + h, x : x + w] = drawn[y0:y1, x0:x1]
+        image[50 : 50 + h, x : x + w] = picture[y0:y1, x0:x1]
         corners = ((x, 50), (x + w, 50), (x + w, 50 + h), (x, 50 + h))
         tiles.append(Tile(face, 1.0, (x + w / 2, 50 + h / 2), corners))
         x += w
     return image, tiles
+
+
+@pytest.mark.parametrize("scheme", ["ivory", "dark"])
+def test_a_row_of_a_lined_set_is_cut_at_the_size_its_halves_say(scheme: str) -> None:
+    """Seven long tiles of a set with lines side by side: the first reading grows each
+    tile's halves, which no size cuts; read again, the row grows whole, and the sizes the
+    pips and regions suggest cut it as other tiles crosswise, or not at all. The size the
+    halves say is searched too (the seventh renderer's scene 105: seven tiles 52 x 124
+    were cut as twelve 44 x 92, and none read)."""
+    faces = ["6-3", "6-6", "3-2", "5-1", "3-3", "6-4", "5-1"]
+    image, _ = _lined_row(faces, 2.6, scheme, 52.0, line=30)
+    obs = recognize(image)
+    assert sorted(t.face for t in obs.tiles) == sorted(faces), obs.debug.get("doubtful")
 
 
 def test_tiles_read_with_lines_taken_out_stand_as_the_picture_shows_them() -> None:
