@@ -454,8 +454,10 @@ def _halves_joined(regions: list[Region], width: float, cfg: Config) -> list[Reg
     one region. Halves in a row pair with two each: which two make a tile is not known."""
     alike = float(cfg["lines"]["half_sizes"])
     shapes = [(np.array(r.rect[0]), np.sort(np.array(r.rect[1]))) for r in regions]
+    # (a half is W across, whatever its length: L / 2, up to 1.35 W in the longest sets
+    # searched; or a row of halves side by side, the line across a row of tiles unbroken)
     half = [
-        not r.at_border and bool(np.all(np.abs(np.log(sides / width)) < alike))
+        not r.at_border and abs(math.log(sides[0] / width)) < alike
         for r, (_, sides) in zip(regions, shapes, strict=True)
     ]
     partners: list[list[int]] = [[] for _ in regions]
@@ -485,7 +487,23 @@ def _joined(one: Region, other: Region, cfg: Config) -> Region | None:
     a_lo, a_hi = (float(v) for v in cfg["locate"]["aspect"])
     hull = cv2.convexHull(np.vstack([one.contour, other.contour]))
     (cx, cy), (w, h), angle = cv2.minAreaRect(hull)
-    if not (min(w, h) > 0 and a_lo <= max(w, h) / min(w, h) <= a_hi):
+    short, long = min(w, h), max(w, h)
+    if not short > 0:
+        return None
+    # (or two rows of halves, each as long as the whole, a row of k tiles side by side;
+    # not two regions each a tile's shape: two tiles side by side, each grown whole, made
+    # "a row of three" crosswise, each cell over two tiles' halves, read sure)
+    parts = min(max(one.rect[1]), max(other.rect[1]))
+    rows = (
+        parts >= float(cfg["lines"]["row_halves"]) * long
+        and not any(
+            a_lo <= max(r.rect[1]) / max(min(r.rect[1]), 1e-9) <= a_hi for r in (one, other)
+        )
+        and any(
+            a_lo <= k * short / long <= a_hi for k in range(2, int(cfg["lines"]["row_most"]) + 1)
+        )
+    )
+    if not (a_lo <= long / short <= a_hi or rows):
         return None
     return Region(
         contour=hull,

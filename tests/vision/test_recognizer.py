@@ -1286,6 +1286,13 @@ def test_a_lined_tiles_halves_grown_apart_are_joined_where_they_pair_only_with_e
     side_by_side = [square(100 + 42 * i, 100 + 50 * k, 40, 48) for i in (0, 1) for k in (0, 1)]
     tiles = _halves_joined(side_by_side, width, cfg)
     assert sorted(sorted(round(v) for v in t.rect[1]) for t in tiles) == [[40, 98], [40, 98]]
+    # two rows of halves, one each side of a line unbroken across five tiles: a row of them
+    rows = _halves_joined([square(100, 100, 200, 44), square(100, 146, 200, 44)], width, cfg)
+    assert [sorted(round(v) for v in t.rect[1]) for t in rows] == [[90, 200]]
+    # but two tiles side by side, each grown whole, are no rows of halves (joined, a row of
+    # three crosswise: each cell over two tiles' halves, sure)
+    whole = [square(100, 100, 40, 96), square(142, 100, 40, 96)]
+    assert _halves_joined(whole, width, cfg) == whole
 
 
 def test_a_row_of_tiles_no_size_fits_is_cut_at_its_own_width_and_length() -> None:
@@ -2598,6 +2605,22 @@ def _lined_row(
         tiles.append(Tile(face, 1.0, (x + w / 2, 50 + h / 2), corners))
         x += w
     return image, tiles
+
+
+@pytest.mark.parametrize("scheme", ["ivory", "dark"])
+@pytest.mark.parametrize("count", [5, 7])
+def test_a_row_of_a_lined_set_whose_line_runs_unbroken_is_joined_and_read(
+    scheme: str, count: int
+) -> None:
+    """Long tiles (2.6) of a set with lines side by side, the line across the row unbroken
+    where the tiles' bodies and lines are alike: read again, the row grows as two rows of
+    halves, one each side of the line, and no size cuts either. The two, each as long as
+    both, lying as a tile's halves do, are one region: a row of tiles side by side (none of
+    five or seven such tiles was read, black or ivory)."""
+    faces = ["6-3", "6-6", "3-2", "5-1", "3-3", "6-4", "5-1"][:count]
+    image, _ = _lined_row(faces, 2.6, scheme, 52.0, line=-30)
+    obs = recognize(image)
+    assert sorted(t.face for t in obs.tiles) == sorted(faces), obs.debug.get("doubtful")
 
 
 @pytest.mark.parametrize("scheme", ["ivory", "dark"])
