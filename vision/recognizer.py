@@ -448,10 +448,11 @@ def _halves_joined(regions: list[Region], width: float, cfg: Config) -> list[Reg
     """The regions, with each two that are a tile's halves joined: read again as a set
     with lines, a tile's line that stands out too broadly to be taken out (blurred) still
     stops its region at it on both sides (the sixth renderer's scene 368, lone tiles of a
-    blurred set on felt: 1 of 8 read). Two regions of a half's size (about the set's
-    width each way, ``width``) lying side by side as a tile's halves do (as ``_halves``
-    counts them), each the other's only such neighbour, and making a tile's shape, are
-    one region. Halves in a row pair with two each: which two make a tile is not known."""
+    blurred set on felt: 1 of 8 read). Two regions about the set's width across
+    (``width``) lying side by side as a tile's halves do (as ``_halves`` counts them),
+    making a tile's shape or a row of tiles side by side (``_joined``), each the other's
+    only such partner, are one region. Halves of tiles end to end pair with two each:
+    which two make a tile is not known."""
     alike = float(cfg["lines"]["half_sizes"])
     shapes = [(np.array(r.rect[0]), np.sort(np.array(r.rect[1]))) for r in regions]
     # (a half is W across, whatever its length: L / 2, up to 1.35 W in the longest sets
@@ -483,7 +484,8 @@ def _halves_joined(regions: list[Region], width: float, cfg: Config) -> list[Reg
 
 
 def _joined(one: Region, other: Region, cfg: Config) -> Region | None:
-    """Two regions as one, their hull's; None where that is no tile's shape."""
+    """Two regions as one, their hull's; None where that is neither a tile's shape nor a
+    row of tiles side by side made of two rows of their halves."""
     a_lo, a_hi = (float(v) for v in cfg["locate"]["aspect"])
     hull = cv2.convexHull(np.vstack([one.contour, other.contour]))
     (cx, cy), (w, h), angle = cv2.minAreaRect(hull)
@@ -2233,13 +2235,11 @@ def _best_cut(
     moved: dict[tuple[int, ...], Quad] = {}  # cells moved onto their pips already
 
     # (a region cut as one tile lies on that tile, as a plain group's outline does: a 2
-    # laid along its centre line is read there, see read._along_the_line; not where a line
-    # across a cell's middle is let stand, a set with lines read so: a region between two
-    # tiles' lines, over a half of each side by side, read a 5-2's 2 and a 5-1's 1 as a 2-1)
-    # In a set with lines, only where the table shows round the cell on every side: a region
-    # between two tiles' lines, over a half of each side by side, read a 5-2's 2 and a 5-1's
-    # 1 as a 2-1 (its long side on the other halves); a lone tile of such a set, its 2 laid
-    # along its line, was left in doubt (seventh renderer's scene 205, a 6-2 on wood).
+    # laid along its centre line is read there, see read._along_the_line. Where a line
+    # across a cell's middle is let stand, a set with lines read so, only where no side of
+    # the cell shows its body (_lies_alone): a region between two tiles' lines, over a half
+    # of each side by side, read a 5-2's 2 and a 5-1's 1 as a 2-1, the other halves past
+    # its long side; a lone 6-2 of such a set was left in doubt, seventh renderer's 205)
     read_cfg = cfg["read"]
     along_the_line = {**read_cfg, "two_along_the_line": True}
     lines_held = holds_middle_lines(read_cfg)

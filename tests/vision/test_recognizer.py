@@ -2626,10 +2626,10 @@ def test_a_row_of_a_lined_set_whose_line_runs_unbroken_is_joined_and_read(
 @pytest.mark.parametrize("scheme", ["ivory", "dark"])
 def test_a_row_of_a_lined_set_is_cut_at_the_size_its_halves_say(scheme: str) -> None:
     """Seven long tiles of a set with lines side by side: the first reading grows each
-    tile's halves, which no size cuts; read again, the row grows whole, and the sizes the
-    pips and regions suggest cut it as other tiles crosswise, or not at all. The size the
-    halves say is searched too (the seventh renderer's scene 105: seven tiles 52 x 124
-    were cut as twelve 44 x 92, and none read)."""
+    tile's halves, which no size cuts; read again, the sizes the pips and the regions
+    suggest cut the row as other tiles, or not at all. The size the halves say is searched
+    too (the seventh renderer's scene 105: seven tiles 52 x 124, grown whole, were cut as
+    twelve 44 x 92 crosswise, and none read)."""
     faces = ["6-3", "6-6", "3-2", "5-1", "3-3", "6-4", "5-1"]
     image, _ = _lined_row(faces, 2.6, scheme, 52.0, line=30)
     obs = recognize(image)
