@@ -25,6 +25,9 @@ WASHED = "pips too faint to count"  # (after their count)
 #: how a half's defect begins where it reads a 6 laid across the cell: three columns of two,
 #: the middle one on the centre line (a 6's two columns of three lie clear of it)
 SIX_ACROSS = "2 pips on the centre line in the 6 "
+#: how a half's defect begins where its 2 lies along the centre line (read so only where
+#: the cell is known to lie on one tile: ``two_along_the_line``)
+TWO_ALONG = "2 pips on the centre line in the 2 "
 #: how a defect begins where a blob no pips make reaches far into both halves, or lies on
 #: the middle line: a back's pattern (lines along it, a lattice, an emblem), not a face
 MARK = "a back's mark of "

@@ -54,6 +54,7 @@ from .plain_scene import Unsettled, read_plainly
 from .read import (
     SEAM,
     SIX_ACROSS,
+    TWO_ALONG,
     canonical,
     for_lined_sets,
     holds_middle_lines,
@@ -759,12 +760,13 @@ def _gap_beside(
     return seam < float(cfg["gap_near"]) and middle > float(cfg["gap_over"]) * seam
 
 
-def _lies_alone(bgr: Image, quad: Quad, cfg: Config) -> bool:
-    """Does no side or end of the cell show its body just past it: fewer than
-    ``alone_share`` of the points along it, ``alone_probe`` x W out, within
-    ``alone_contrast`` (Lab) of the cell's own median? Then no tile of its colour touches
-    it, and it is no cell over two tiles' halves. (Not the median along a side: past such
-    a cell, the other halves' pips are half the points; ``cfg``: the lines section.)"""
+def _lies_alone(bgr: Image, quad: Quad, cfg: Config, ends: bool = True) -> bool:
+    """Does no side of the cell (nor end, if ``ends``) show its body just past it: fewer
+    than ``alone_share`` of the points along it at each depth, ``alone_probe`` x W out,
+    within ``alone_contrast`` (Lab) of the cell's own median? Then no tile of its colour
+    touches it there, and it is no cell over two tiles' halves. (Not the median along a
+    side: past such a cell, the other halves' pips are half the points; ``cfg``: the
+    lines section.)"""
     centre, across, along, width, length = cell_axes(quad)
     steps = np.linspace(-0.35, 0.35, 8)
     inner = [centre + a * length * along + b * width * across for a in steps for b in steps]
@@ -776,7 +778,7 @@ def _lies_alone(bgr: Image, quad: Quad, cfg: Config) -> bool:
         ]
         for axis, other, half, side in (
             (across, along, width / 2, length),
-            (along, across, length / 2, width),
+            *([(along, across, length / 2, width)] if ends else []),
         )
         for s in (-1.0, 1.0)
     ]
@@ -785,7 +787,10 @@ def _lies_alone(bgr: Image, quad: Quad, cfg: Config) -> bool:
     lab = cv2.cvtColor(values, cv2.COLOR_BGR2LAB).reshape(-1, 3).astype(np.float64)
     body = np.median(lab[: len(inner)], axis=0)
     near = np.linalg.norm(lab[len(inner) :] - body, axis=1) <= float(cfg["alone_contrast"])
-    return bool((near.reshape(len(sides), -1).mean(axis=1) < float(cfg["alone_share"])).all())
+    # (each depth by itself: the nearer may fall on a line past a cell narrower than its
+    # tile, the other halves' body beyond)
+    share = near.reshape(len(sides), len(cfg["alone_probe"]), len(steps)).mean(axis=2)
+    return bool((share < float(cfg["alone_share"])).all())
 
 
 def _not_round(
@@ -2250,9 +2255,14 @@ def _best_cut(
             if key not in raw:
                 # as the cell lies, not stretched to the size tried: the same cell reads
                 # alike at every size
-                alone = lone and (lines_held or _lies_alone(bgr, q, cfg["lines"]))
-                how = along_the_line if alone else read_cfg
+                how = along_the_line if lone and lines_held else read_cfg
                 first = read_tile(bgr, q, region.bright, own_shape(q), how, xy)
+                if (
+                    how is read_cfg
+                    and any(d.startswith(TWO_ALONG) for d in first.defects)
+                    and _lies_alone(bgr, q, cfg["lines"], ends=lone)
+                ):
+                    first = read_tile(bgr, q, region.bright, own_shape(q), along_the_line, xy)
                 raw[key] = (first, first.face is not None and _pip_on_an_end(q, xy, radius, cfg))
             first, on_end = raw[key]
             reading = _misfit_cell(first, q, width, aspect, cfg)

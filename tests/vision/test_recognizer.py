@@ -314,6 +314,33 @@ def test_a_lone_tile_of_a_set_with_lines_whose_2_lies_along_its_line_is_read() -
     assert [t.face for t in obs.tiles] == ["6-2"], obs.debug.get("doubtful")
 
 
+@pytest.mark.parametrize("lined", [False, True])
+def test_a_tile_end_to_end_with_another_whose_2_lies_along_its_line_is_read(lined: bool) -> None:
+    """A cell of a cut of several tiles reads a 2 laid along its centre line where no tile
+    of its colour lies past either long side: a cell half a tile off across, over a 4's
+    column, has its tile's body there (the seventh renderer's scene 188, black tiles end to
+    end with 2s so, on green felt: a 4-2 and a 2-1 in doubt). Read plainly, and read again
+    as a set with lines (each tile with a groove across its middle)."""
+    from vision.recognizer import _lined, _recognize
+
+    image = np.full((400, 400, 3), (70, 110, 60), np.uint8)
+    cv2.rectangle(image, (180, 100), (220, 188), (25, 25, 25), -1)
+    cv2.rectangle(image, (180, 190), (220, 278), (25, 25, 25), -1)
+    cv2.line(image, (180, 189), (220, 189), (12, 12, 12), 1)  # (the seam)
+    if lined:
+        for y in (144, 234):
+            cv2.line(image, (181, y), (219, y), (60, 60, 60), 2)
+    six = [(x, y) for x in (192, 208) for y in (0, 11, 22)]
+    pips = [(200, 111), (200, 133)] + [(x, 155 + y) for x, y in six]
+    pips += [(x, 201 + y) for x, y in six] + [(x, 245 + y) for x, y in six]
+    for x, y in pips:
+        cv2.circle(image, (x, y), 4, (235, 235, 235), -1)
+    image = cv2.GaussianBlur(image, (0, 0), 0.8)
+    cfg = _lined(CFG) if lined else CFG
+    obs = _recognize(image, cfg, None, None, None, None, None, lined=lined)
+    assert sorted(t.face for t in obs.tiles) == ["6-2", "6-6"], obs.debug.get("doubtful")
+
+
 def test_a_cell_with_a_tile_of_its_colour_past_a_side_does_not_lie_alone() -> None:
     """A cell over two tiles' halves side by side (our lined scene 9110: a 5-2's 2 and a
     5-1's 1 read as a 2-1) has the tiles' other halves past one side, their pips half the
