@@ -282,15 +282,15 @@ def recognize(
     # so again as a set with lines (the lines taken out of the regions' colours, and not
     # held against a cell), that reading is kept if it reads more and its new tiles hold.
     # (the halves the first reading left say the tiles' size, which the lined reading's
-    # regions, rows grown whole over their lines and seams, may not)
-    by_halves = _size_of_halves(obs.debug.get("no_cut", []), cfg["lines"])  # type: ignore[arg-type]
+    # regions, rows grown whole over their lines and seams, may not; on the mat it is known)
+    no_cut: list[Quad] = obs.debug.get("no_cut", [])  # type: ignore[assignment]
+    by_halves = _size_of_halves(no_cut, cfg["lines"]) if tile_px is None else None
     again = _recognize(image, _lined(cfg), *args, lined=True, halves=by_halves)
     both_ms = float(obs.debug["ms"]) + float(again.debug["ms"])  # type: ignore[arg-type]
     kept = obs
     if len(again.tiles) > len(obs.tiles):
         new = _new_as_any(again, obs, image, cfg)
-        halves = obs.debug.get("no_cut", [])
-        if lined or _read_again_holds(new, halves, cfg):  # type: ignore[arg-type]
+        if lined or _read_again_holds(new, no_cut, cfg):
             kept = again
             kept.debug["lined"] = True
             _as_shown(kept, image, _lined(cfg))
@@ -2244,7 +2244,9 @@ def _best_cut(
     # across a cell's middle is let stand, a set with lines read so, only where no side of
     # the cell shows its body (_lies_alone): a region between two tiles' lines, over a half
     # of each side by side, read a 5-2's 2 and a 5-1's 1 as a 2-1, the other halves past
-    # its long side; a lone 6-2 of such a set was left in doubt, seventh renderer's 205)
+    # its long side; a lone 6-2 of such a set was left in doubt, seventh renderer's 205.
+    # A cell of a cut of several tiles, where no side along it shows its body: a cell half
+    # a tile off across, over a 4's column, has its tile's body past one side)
     read_cfg = cfg["read"]
     along_the_line = {**read_cfg, "two_along_the_line": True}
     lines_held = holds_middle_lines(read_cfg)
