@@ -98,8 +98,7 @@ def tile_sizes(regions: list[Region], guess: float, cfg: Config) -> list[tuple[f
     # tile count as much as a group of tiles above, and pull every candidate toward their
     # square shape (a 6-1 and a back end to end beside two dice, seed 9818: all three
     # candidates were too small to cut the pair; pairs laid together, read far more often)
-    area = sides[:, 0] * sides[:, 1]
-    best = int(np.argmin(misfit @ (area / max(float(area.sum()), 1e-9)) + strayed))
+    best = int(np.argmin(_by_area(sides, misfit) + strayed))
     add_if_new(out, float(grid_w.ravel()[best]), float(grid_a.ravel()[best]), apart)
     # regions shaped like one tile say its size outright, even far from what the pips suggest
     # (a close-up whose highlights look like small pips), or its shape: a lone tile among
@@ -144,9 +143,7 @@ def size_near(
     a_lo = max(float(cfg["half_aspect_min"]), aspect - slack)
     aspects = np.linspace(a_lo, max(a_lo, aspect + slack), int(cfg["half_aspect_steps"]))
     grid_a, grid_w = np.meshgrid(aspects, widths, indexing="ij")
-    area = sides[:, 0] * sides[:, 1]
-    misfit = _misfit(sides, grid_w.ravel(), grid_a.ravel()) @ (area / max(float(area.sum()), 1e-9))
-    best = int(np.argmin(misfit))
+    best = int(np.argmin(_by_area(sides, _misfit(sides, grid_w.ravel(), grid_a.ravel()))))
     return float(grid_w.ravel()[best]), float(grid_a.ravel()[best])
 
 
@@ -154,6 +151,14 @@ def add_if_new(out: list[tuple[float, float]], width: float, aspect: float, apar
     """Add the size to ``out`` unless one there is within ``apart`` (in log) in both ways."""
     if all(abs(math.log(width / w)) > apart or abs(math.log(aspect / a)) > apart for w, a in out):
         out.append((width, aspect))
+
+
+def _by_area(sides: Floats, misfit: Floats) -> Floats:
+    """Each size's misfit (``misfit``: k sizes by n regions) with each region counted by its
+    area (``sides``: each region's short and long side)."""
+    area = sides[:, 0] * sides[:, 1]
+    weighed: Floats = misfit @ (area / max(float(area.sum()), 1e-9))
+    return weighed
 
 
 def _misfit(sides: Floats, width: Floats, aspect: Floats) -> Floats:

@@ -407,30 +407,25 @@ def _box_shape(quad: Quad) -> tuple[Floats, Floats]:
     return q.mean(axis=0), np.sort(np.hypot(*(q[[1, 3]] - q[0]).T))
 
 
-def _halves(no_cut: list[Quad], cfg: Config) -> int:
-    """How many of the regions no cut fits (``no_cut``) lie beside another of their size
-    and shape, as far apart as they are wide across the gap: a tile's halves (or a row's),
-    each grown to a line between them."""
+def _halves(no_cut: list[Quad], cfg: Config) -> list[Floats]:
+    """The sides (shorter first) of the regions no cut fits (``no_cut``) that lie beside
+    another of their size and shape, as far apart as they are wide across the gap: a
+    tile's halves (or a row's), each grown to a line between them."""
     boxes = [_box_shape(q) for q in no_cut]
     alike = float(cfg["half_sizes"])
-    paired = 0
-    for i, box in enumerate(boxes):
-        paired += any(j != i and _as_halves(box, other, alike) for j, other in enumerate(boxes))
-    return paired
-
-
-def _size_of_halves(no_cut: list[Quad], cfg: Config) -> tuple[float, float] | None:
-    """The size (W, aspect) of the tiles whose halves are the regions no cut fits
-    (``no_cut``) that ``_halves`` counts, from the median of their sides: a half is W by
-    L / 2 (for the longer sets, L / 2 longer than W); None where fewer than two are halves.
-    A half's region stops short of its rim, so W is a little more than it says."""
-    boxes = [_box_shape(q) for q in no_cut]
-    alike = float(cfg["half_sizes"])
-    sides = [
+    return [
         box[1]
         for i, box in enumerate(boxes)
         if any(j != i and _as_halves(box, other, alike) for j, other in enumerate(boxes))
     ]
+
+
+def _size_of_halves(no_cut: list[Quad], cfg: Config) -> tuple[float, float] | None:
+    """The size (W, aspect) of the tiles whose halves are the regions no cut fits
+    (``no_cut``, see ``_halves``), from the median of their sides: a half is W by L / 2
+    (for the longer sets, L / 2 longer than W); None where fewer than two are halves.
+    A half's region stops short of its rim, so W is a little more than it says."""
+    sides = _halves(no_cut, cfg)
     if len(sides) < 2:
         return None
     short, long = np.median(np.array(sides), axis=0)
@@ -1082,7 +1077,7 @@ def _recognize(
     if not lined:
         seams = sum(SEAM in f.reading.defects for f in doubtful + found)
         no_cut = [f.quad for f in doubtful if f.reading.defects == (_NO_CUT,)]
-        obs.debug["lined_signs"] = _halves(no_cut, cfg["lines"]) + seams
+        obs.debug["lined_signs"] = len(_halves(no_cut, cfg["lines"])) + seams
         obs.debug["no_cut"] = [tuple((x / scale, y / scale) for x, y in q) for q in no_cut]
     obs.tile_px = used_width / scale if scale > 0 else 0.0
     laps.lap("assemble")
