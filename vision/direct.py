@@ -145,7 +145,7 @@ class _Reader:
     ) -> None:
         # (a cell read from a tile's outline lies on one tile: a 2 laid along its centre
         # line, as some sets lay it, is no 4's column seen through a cell half a tile off)
-        cfg = {**cfg, "read": {**cfg["read"], "two_along_the_line": True}}
+        cfg = {**cfg, "read": {**cfg["read"], "along_the_line": True}}
         self.frame, self.to_frame, self.aspect, self.cfg = frame, to_frame, aspect, cfg
         self.found_pips = found_pips
         self.floor = float(cfg["read"]["min_confidence"])

@@ -384,6 +384,41 @@ def inside(point: tuple[float, float], quad: Quad) -> bool:
     return bool(cv2.pointPolygonTest(contour, point, False) >= 0)
 
 
+def common_area(a: Quad, b: Quad) -> float:
+    """The area two convex quadrilaterals share: ``b`` clipped by each side of ``a`` in turn
+    (Sutherland and Hodgman). (OpenCV's ``intersectConvexConvex`` takes two cells whose
+    sides nearly coincide, as tiles touching do, for one within the other: the whole of
+    it shared.)"""
+    turn = _signed_area(a)
+    if turn == 0.0:
+        return 0.0
+    sign = 1.0 if turn > 0 else -1.0
+    shape = list(b)
+    for (x0, y0), (x1, y1) in zip(a, a[1:] + a[:1], strict=True):
+        if not shape:
+            return 0.0
+        dx, dy = x1 - x0, y1 - y0
+        side = [sign * (dx * (y - y0) - dy * (x - x0)) for x, y in shape]
+        clipped: list[tuple[float, float]] = []
+        for k, (p, s) in enumerate(zip(shape, side, strict=True)):
+            q, t = shape[k - 1], side[k - 1]
+            if (s >= 0) != (t >= 0):
+                share = t / (t - s)
+                clipped.append((q[0] + share * (p[0] - q[0]), q[1] + share * (p[1] - q[1])))
+            if s >= 0:
+                clipped.append(p)
+        shape = clipped
+    return abs(_signed_area(tuple(shape))) if len(shape) >= 3 else 0.0
+
+
+def _signed_area(points: Sequence[tuple[float, float]]) -> float:
+    """The polygon's area, signed by the way its corners run (the shoelace formula)."""
+    return 0.5 * sum(
+        x0 * y1 - x1 * y0
+        for (x0, y0), (x1, y1) in zip(points, [*points[1:], points[0]], strict=True)
+    )
+
+
 def cell_axes(quad: Quad) -> tuple[Floats, Floats, Floats, float, float]:
     """A cell's centre, its unit vectors across and along, its width and its length."""
     q = np.array(quad, np.float64)

@@ -40,7 +40,8 @@ from .boxes import Box, merged, padded, within
 from .config import Config
 from .direct import Group, left_over, lone_tiles_show_lines, read_group
 from .locate import cell_axes
-from .segment import glare_on_ground, ground_mask
+from .medians import counted_median
+from .segment import colours, glare_on_ground, ground_mask
 from .types import Array, Floats, Image, Observation, Quad, Reading, Tile
 
 Ground = tuple[float, float, float]
@@ -386,13 +387,14 @@ def _bare(view: Image, small: Image, ground: Ground, grey: bool, cfg: Config) ->
     # (each pixel's hue against the ground's, however dark: its lightness is judged below)
     seg = {**cfg["segment"], "ground_min_sum": float(pcfg["ground_floor"]), "ground_min_share": 0.0}
     level = _level(small, view.shape, ground, seg, cfg)
-    total = cv2.transform(view.astype(np.float32), np.ones((1, 3), np.float32))
+    taken = colours(view)
+    total = taken[1]
     lit = total >= float(pcfg["ground_darker"]) * level
     if grey:
         lit &= total <= float(pcfg["ground_lighter"]) * level
-    bare: Image = cv2.bitwise_and(ground_mask(view, ground, seg), lit.astype(np.uint8) * 255)
+    bare: Image = cv2.bitwise_and(ground_mask(view, ground, seg, taken), lit.astype(np.uint8) * 255)
     if not grey:
-        glare = glare_on_ground(view, ground, cfg["segment"])
+        glare = glare_on_ground(view, ground, cfg["segment"], taken)
         bare = cv2.bitwise_or(bare, _fading(glare, total, level, cfg))
     return bare
 
@@ -462,16 +464,17 @@ def _ground(small: Image) -> Ground:
     """The colour most of the picture has, by hue (its chromaticity: a light gradient or a
     wood's grain changes how light it is, not its hue): the median of the pixels of the
     commonest chromaticity, in ``small``, a quarter of the view."""
-    px = small.reshape(-1, 3).astype(np.float64)
+    colours = small.reshape(-1, 3)
+    px = colours.astype(np.float64)
     total = px[:, 0] + px[:, 1] + px[:, 2] + 1.0
     bins = 20
     b = np.minimum((px[:, 0] / total * bins).astype(np.int64), bins - 1)
     g = np.minimum((px[:, 1] / total * bins).astype(np.int64), bins - 1)
     key = b * bins + g
     commonest = np.bincount(key, minlength=bins * bins).argmax()
-    # (each channel's median along its own row: a column of a tall array is slow to rank)
-    m = np.median(np.ascontiguousarray(px[key == commonest].T), axis=1)
-    return (float(m[0]), float(m[1]), float(m[2]))
+    chosen = colours[key == commonest]
+    blue, green, red = (counted_median(chosen[:, k]) for k in range(3))
+    return (blue, green, red)
 
 
 def _tile_size(outlines: _Outlines, cfg: Config) -> tuple[float, float] | None:

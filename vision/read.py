@@ -25,9 +25,10 @@ WASHED = "pips too faint to count"  # (after their count)
 #: how a half's defect begins where it reads a 6 laid across the cell: three columns of two,
 #: the middle one on the centre line (a 6's two columns of three lie clear of it)
 SIX_ACROSS = "2 pips on the centre line in the 6 "
-#: how a half's defect begins where its 2 lies along the centre line (read so only where
-#: the cell is known to lie on one tile: ``two_along_the_line``)
-TWO_ALONG = "2 pips on the centre line in the 2 "
+#: how a half's defect begins where its 2 or its 3 lies along the centre line (read so only
+#: where the cell is known to lie on one tile, ``along_the_line``, or beside a face that
+#: says so: ``_a_column_beside``)
+ALONG = ("2 pips on the centre line in the 2 ", "3 pips on the centre line in the 3 ")
 #: how a defect begins where a blob no pips make reaches far into both halves, or lies on
 #: the middle line: a back's pattern (lines along it, a lattice, an emblem), not a face
 MARK = "a back's mark of "
@@ -677,6 +678,12 @@ def _read_once(
         # ivory body, which no light pinks: a small red one, blurred into the body about
         # it, is as light as that, a* 15 over 160)
         red_of &= a_of > float(cfg["red_a_per_light"]) * light_of
+    # a 1's or a 4's pips are of a red's hue too: a blue pip is as far above grey in a* as a
+    # red one (a die's blue pips, read as a 1-1's two red pips, sure, where the tile size was
+    # measured from them). Still red enough to count against other faces: a die's 6 cut as a
+    # tile's 2-2 is in doubt for it, as are a set's faces with blue pips, as before
+    b_of = np.bincount(flat_labels, patch[..., 2].ravel(), minlength=n) / sizes - 128
+    hued = red_of & (b_of >= math.tan(math.radians(float(cfg["red_hue_least"]))) * a_of)
     # every face is symmetric about the tile's centre line, so the pips' mean across the tile
     # is on it: a cell a little to one side of its tile (a pip's width) still finds it there;
     # unless pips were cut from a blob, where they may sit anywhere along it (a 3's diagonal
@@ -686,9 +693,10 @@ def _read_once(
     centre = width / 2 + min(max(sum(xs) / len(xs) - width / 2, -shift), shift)
     for half, blobs in enumerate(halves):
         _check_half(half, blobs, stats, centroids, width, length, cfg, defects)
-        _check_colour(blobs, red_of, counts, defects)
+        _check_colour(blobs, red_of, hued, counts, defects)
         if long_three is None:  # else its layout is checked already
             _check_layout(half, spots[half], width, length, centre, cfg, defects)
+    defects = _a_column_beside(defects, spots, counts, length, cfg)
     if counts == [6, 6]:
         _check_six_six(halves, spots, centre, red_of, defects)
     if counts == [1, 1]:
@@ -904,8 +912,8 @@ def _check_layout(
     across two tiles, breaks this."""
     on_line = sum(abs(x - cx) < float(cfg["centre_line"]) * width for x, _ in spots)
     n = len(spots)
-    if n == 2 and on_line == 2 and _along_the_line(spots, length, cfg):
-        pass  # (a 2 laid along the tile, where the cell is known to be a tile's: see below)
+    if n in (2, 3) and on_line == n and cfg.get("along_the_line") and _a_column(spots, length, cfg):
+        pass  # (a 2 or a 3 laid along the tile, where the cell is known to be a tile's)
     elif on_line != n % 2:
         # (a 6 laid across the cell reads so as SIX_ACROSS: the recogniser looks for it)
         defects.append(f"{on_line} pips on the centre line in the {n} of half {half}")
@@ -958,14 +966,17 @@ def _check_layout(
             defects.append(f"a slanted column of pips in the {n} of half {half}")
 
 
-def _check_colour(blobs: list[int], red_of: Bools, counts: list[int], defects: list[str]) -> None:
-    """Are the half's pips red as its count says (``red_of``: each blob red or not)?"""
+def _check_colour(
+    blobs: list[int], red_of: Bools, hued: Bools, counts: list[int], defects: list[str]
+) -> None:
+    """Are the half's pips red as its count says (``red_of``: each blob red or not by its
+    a*; ``hued``: and of a red's hue)?"""
     if not blobs:
         return
     red = [bool(red_of[k]) for k in blobs]
     n = len(blobs)
     if n in RED_COUNTS:
-        if not all(red):
+        if not all(bool(hued[k]) for k in blobs):
             defects.append(f"{n} pips not all red")
     elif n == 6 and counts == [6, 6]:
         pass  # (a 6-6's red pips are weighed over both halves: _check_six_six)
@@ -1192,14 +1203,44 @@ def _a_chain(
     return (clear or _a_streak(stat, own, longest)) and max(w, h) > 1.6 * min(w, h)
 
 
-def _along_the_line(spots: list[tuple[float, float]], length: int, cfg: Config) -> bool:
-    """Do a half's two pips, both on the centre line, lie along it as far apart as a 3's
-    outer pips, as some sets lay a 2 (``two_along_the_line``: only where the cell is known
-    to lie on one tile, read from its outline; elsewhere two pips on the line are a 4's
-    column seen through a cell half a tile off, or a playing card's marks)?"""
-    (_, y0), (_, y1) = spots
-    along = float(cfg["two_diagonal"][0])
-    return bool(cfg.get("two_along_the_line", False)) and abs(y0 - y1) >= along * length / 2
+def _a_column_beside(
+    defects: list[str],
+    spots: list[list[tuple[float, float]]],
+    counts: list[int],
+    length: int,
+    cfg: Config,
+) -> list[str]:
+    """The defects, but for a 3 laid in a column along the centre line beside a 4, a 5 or a
+    6, or a 2 so laid beside a 6 (as some sets lay their 2s and 3s), where that is all that
+    is amiss. A cell off its tile shows no such pair: the other half's two columns lie a
+    quarter of a width either side of its middle, so its tile (or two tiles side by side,
+    their seam on its middle) lies where the cell does, and pips on its line are that
+    tile's own, or on a seam, where none are. Nor does a cell cut crosswise over two tiles
+    side by side, each of its halves a tile's half turned a quarter turn: a 3's diagonal
+    turned is a diagonal still, and a 6 turned is three rows of two; but a 2 laid across its
+    tile, turned, lies along the line, and a 4 or a 5 turned is a 4 or a 5 (a 5-5 and a 4-2
+    side by side, the seventh renderer's scene 66, read as a 5-2). (Beside a 1 a column may
+    be a 4's or a 6's seen through a cell off its tile, the 1 another tile's.)"""
+    for half in (0, 1):
+        n = counts[half]
+        if (
+            n in (2, 3)
+            and counts[1 - half] >= (6 if n == 2 else 4)
+            and defects == [f"{ALONG[n - 2]}of half {half}"]
+            and _a_column(spots[half], length, cfg)
+        ):
+            return []
+    return defects
+
+
+def _a_column(spots: list[tuple[float, float]], length: int, cfg: Config) -> bool:
+    """Do a half's two or three pips, all on the centre line, lie along it as far apart as a
+    3's outer pips, as some sets lay a 2 and a 3? (Read so only where the cell is known to
+    lie on one tile, ``along_the_line``, or beside a face that says so, ``_a_column_beside``;
+    elsewhere pips on the line may be a 4's or a 6's column seen through a cell half a tile
+    off, or a playing card's marks.)"""
+    ys = [y for _, y in spots]
+    return max(ys) - min(ys) >= float(cfg["two_diagonal"][0]) * length / 2
 
 
 def _corner_to_corner(

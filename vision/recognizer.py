@@ -27,6 +27,7 @@ from .locate import (
     cell_axes,
     cell_body,
     centre_on_pips,
+    common_area,
     cuts,
     edge_aligned_rect,
     first_guess,
@@ -52,9 +53,9 @@ from .medians import median, median_of, percentile
 from .pips import chip_rings, find_pips, lightness
 from .plain_scene import Unsettled, read_plainly
 from .read import (
+    ALONG,
     SEAM,
     SIX_ACROSS,
-    TWO_ALONG,
     canonical,
     for_lined_sets,
     holds_middle_lines,
@@ -67,6 +68,7 @@ from .segment import (
     Region,
     body_colours,
     coloured_ring,
+    colours,
     edge_mask,
     glare_on_ground,
     ground_mask,
@@ -253,9 +255,25 @@ def recognize(
 
     Where none of those is given, the picture is first read plainly (``plain_scene``);
     where it can be only in part, it is read carefully as a whole, and the tiles its plain
-    groups read are added where that reading reads none (``_with_plain_tiles``).
+    groups read are added where that reading reads none (``_with_plain_tiles``). Tiles
+    read over each other are in doubt (``_none_over_another``).
     """
     cfg = cfg if cfg is not None else load_config("recognize")
+    args = (tile_px, aspect, ground, no_tiles, pip_kernel)
+    return _none_over_another(_read_picture(image, cfg, *args, lined=lined), cfg)
+
+
+def _read_picture(
+    image: Image,
+    cfg: Config,
+    tile_px: float | None = None,
+    aspect: float | None = None,
+    ground: tuple[float, float, float] | None = None,
+    no_tiles: list[Quad] | None = None,
+    pip_kernel: float | None = None,
+    lined: bool = False,
+) -> Observation:
+    """The picture read (``recognize``), the boxes a plain picture leaves read so too."""
     if image.ndim != 3 or image.shape[2] != 3 or image.dtype != np.uint8:
         from .errors import RecognitionError
 
@@ -298,6 +316,25 @@ def recognize(
             _side_by_side_in_doubt(kept, image, _lined(cfg))
     kept.debug["ms"] = both_ms
     return _with_plain_tiles(kept, plain, cfg)
+
+
+def _none_over_another(obs: Observation, cfg: Config) -> Observation:
+    """The observation with tiles that lie over each other put in doubt, both: tiles on a
+    table seen from above touch, they do not lie a third over each other, and which of two
+    so read is wrong is not known. (Tiles touching, their cells a little wide where their
+    sides show, share up to a quarter; two cells over a playing card's hearts, each pair of
+    hearts read as a 1-1's red pips, shared two fifths; so did two cells at a quarter of a
+    tile's size, each over a 6's columns read as a 2-2.)"""
+    most = float(cfg["locate"]["overlap_most"])
+    over: set[int] = set()
+    for i, j in itertools.combinations(range(len(obs.tiles)), 2):
+        if _overlap(obs.tiles[i].corners, obs.tiles[j].corners, most):
+            over |= {i, j}
+    for i in sorted(over):
+        obs.uncertain += 1
+        obs.uncertain_at.append(obs.tiles[i].center)
+    obs.tiles = [t for i, t in enumerate(obs.tiles) if i not in over]
+    return obs
 
 
 def _with_plain_tiles(obs: Observation, plain: list[Tile], cfg: Config) -> Observation:
@@ -365,7 +402,7 @@ def _plainly(image: Image, cfg: Config) -> Observation | Unsettled | None:
     half = _halved(work)  # (the exposure's view, and the outlines' at their usual scale)
     if _exposed(work, cfg["prepare"], half) is not work:
         return None  # (underexposed: the careful reading brightens it first)
-    obs = read_plainly(work, cfg, recognize, half)
+    obs = read_plainly(work, cfg, _read_picture, half)
     if obs is None or scale == 1.0:
         return obs
     k = 1.0 / scale
@@ -886,9 +923,10 @@ def _recognize(
     if ground is not None:
         # a glare on the ground is no tile's body either: lighter than the ground, its colour
         # is the ground's plus white light (a row of tiles under a glare grows whole)
-        lit = glare_on_ground(smooth, ground, cfg["segment"])
+        smooth_colours = colours(smooth)
+        lit = glare_on_ground(smooth, ground, cfg["segment"], smooth_colours)
         not_ground = cv2.bitwise_not(
-            cv2.bitwise_or(ground_mask(smooth, ground, cfg["segment"]), lit)
+            cv2.bitwise_or(ground_mask(smooth, ground, cfg["segment"], smooth_colours), lit)
         )
         for quad in no_tiles or []:
             corners = np.round(np.array(quad, np.float64) * scale).astype(np.int32)
@@ -2006,11 +2044,18 @@ def _holds_all(quads: Sequence[Quad], xy: Floats) -> bool:
     return all(any(inside((float(x), float(y)), q) for q in quads) for x, y in xy)
 
 
-def _overlap(a: Quad, b: Quad) -> bool:
-    """Do two cells share more than a fifth of the smaller one?"""
+def _overlap(a: Quad, b: Quad, share: float = 0.2) -> bool:
+    """Do two cells share more than ``share`` of the smaller one (a fifth)?"""
+    if (
+        max(x for x, _ in a) <= min(x for x, _ in b)
+        or max(x for x, _ in b) <= min(x for x, _ in a)
+        or max(y for _, y in a) <= min(y for _, y in b)
+        or max(y for _, y in b) <= min(y for _, y in a)
+    ):
+        return False  # (their boxes apart: most pairs)
     qa, qb = np.array(a, np.float32), np.array(b, np.float32)
-    common, _ = cv2.intersectConvexConvex(qa, qb)
-    return bool(common > 0.2 * min(abs(cv2.contourArea(qa)), abs(cv2.contourArea(qb))))
+    least = min(abs(cv2.contourArea(qa)), abs(cv2.contourArea(qb)))
+    return common_area(a, b) > share * least
 
 
 def _claims_none(cut: tuple[float, Cells | None], sure: list[Quad]) -> tuple[float, Cells | None]:
@@ -2234,8 +2279,8 @@ def _best_cut(
     raw = reads if reads is not None else {}
     moved: dict[tuple[int, ...], Quad] = {}  # cells moved onto their pips already
 
-    # (a region cut as one tile lies on that tile, as a plain group's outline does: a 2
-    # laid along its centre line is read there, see read._along_the_line. Where a line
+    # (a region cut as one tile lies on that tile, as a plain group's outline does: a 2 or
+    # a 3 laid along its centre line is read there, see read._a_column. Where a line
     # across a cell's middle is let stand, a set with lines read so, only where no side of
     # the cell shows its body (_lies_alone): a region between two tiles' lines, over a half
     # of each side by side, read a 5-2's 2 and a 5-1's 1 as a 2-1, the other halves past
@@ -2243,7 +2288,7 @@ def _best_cut(
     # A cell of a cut of several tiles, where no side along it shows its body: a cell half
     # a tile off across, over a 4's column, has its tile's body past one side)
     read_cfg = cfg["read"]
-    along_the_line = {**read_cfg, "two_along_the_line": True}
+    along_the_line = {**read_cfg, "along_the_line": True}
     lines_held = holds_middle_lines(read_cfg)
 
     def read_cell(q: Quad, lone: bool = False) -> Reading:
@@ -2256,7 +2301,7 @@ def _best_cut(
                 first = read_tile(bgr, q, region.bright, own_shape(q), how, xy)
                 if (
                     how is read_cfg
-                    and any(d.startswith(TWO_ALONG) for d in first.defects)
+                    and any(d.startswith(ALONG) for d in first.defects)
                     and _lies_alone(bgr, q, cfg["lines"], ends=lone)
                 ):
                     first = read_tile(bgr, q, region.bright, own_shape(q), along_the_line, xy)

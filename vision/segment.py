@@ -400,12 +400,24 @@ def long_edges(edges: Image, min_length: float) -> Image:
     return out
 
 
-def ground_mask(image: Image, ground: tuple[float, float, float], cfg: Config) -> Image:
-    """255 where a pixel has the ground's chromaticity (lit or in shadow) and is not too dark."""
+def colours(image: Image) -> tuple[Array, Array]:
+    """The image's B, G, R as floats, and their sum per pixel: what ``ground_mask`` and
+    ``glare_on_ground`` weigh, taken once where both are asked of one image."""
+    pixels = image.astype(np.float32)
+    return pixels, cv2.transform(pixels, np.ones((1, 3), np.float32))
+
+
+def ground_mask(
+    image: Image,
+    ground: tuple[float, float, float],
+    cfg: Config,
+    taken: tuple[Array, Array] | None = None,
+) -> Image:
+    """255 where a pixel has the ground's chromaticity (lit or in shadow) and is not too dark.
+    (``taken``: the image's ``colours``, where the caller has them.)"""
     g = np.array(ground, np.float32)
     share = g / max(float(g.sum()), 1.0)
-    pixels = image.astype(np.float32)
-    total = cv2.transform(pixels, np.ones((1, 3), np.float32))
+    pixels, total = taken if taken is not None else colours(image)
     # each channel's departure from the ground's share of the pixel's total, summed
     departure = cv2.transform(pixels, np.eye(3, dtype=np.float32) - share[:, None])
     spread = cv2.transform(np.abs(departure), np.ones((1, 3), np.float32))
@@ -417,7 +429,12 @@ def ground_mask(image: Image, ground: tuple[float, float, float], cfg: Config) -
     return mask
 
 
-def glare_on_ground(image: Image, ground: tuple[float, float, float], cfg: Config) -> Image:
+def glare_on_ground(
+    image: Image,
+    ground: tuple[float, float, float],
+    cfg: Config,
+    taken: tuple[Array, Array] | None = None,
+) -> Image:
     """255 where a pixel is the ground's colour under a glare: lighter than the ground, and
     some share of its colour (``ground_min_share`` at least) plus grey, the glare's white
     light adding as much to every channel. Regions on the mat grow over neither (grown
@@ -428,8 +445,7 @@ def glare_on_ground(image: Image, ground: tuple[float, float, float], cfg: Confi
     tint = g - g.mean()  # the ground's colour less its grey: what no white light makes
     if float(tint @ tint) < 1.0:
         return np.zeros(image.shape[:2], np.uint8)  # a grey ground: a glare is not told apart
-    pixels = image.astype(np.float32)
-    total = cv2.transform(pixels, np.ones((1, 3), np.float32))
+    pixels, total = taken if taken is not None else colours(image)
     # each pixel as share x the ground's tint + grey (least squares), and what is left
     weights = tint / float(tint @ tint)
     share = cv2.transform(pixels, weights[None, :])

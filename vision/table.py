@@ -23,7 +23,7 @@ from .layout import MatLayout, load_layout
 from .locate import cuts, held_by
 from .read import blank_either_way, read_tile
 from .recognizer import recognize
-from .segment import glare_on_ground, ground_mask
+from .segment import colours, glare_on_ground, ground_mask
 from .timing import Laps
 from .types import Floats, Image, Observation, Quad, Tile
 
@@ -417,8 +417,11 @@ class TableRecognizer:
         # what is not the ground (as the careful reading grows its regions on the mat), less
         # the printed lines and the markers
         seg = self.cfg["segment"]
+        taken = colours(view)
         mask = cv2.bitwise_not(
-            cv2.bitwise_or(ground_mask(view, ground, seg), glare_on_ground(view, ground, seg))
+            cv2.bitwise_or(
+                ground_mask(view, ground, seg, taken), glare_on_ground(view, ground, seg, taken)
+            )
         )
         for quad in self._markers():
             corners = np.round(np.array(quad) * scale - (w0, h0)).astype(np.int32)

@@ -881,22 +881,71 @@ def test_a_six_six_whose_one_half_is_red_is_read(red_half: int) -> None:
     assert reading.face == "6-6" and reading.confidence >= CFG["min_confidence"], reading
 
 
+@pytest.mark.parametrize("count", [2, 3])
 @pytest.mark.parametrize("known_tile", [False, True])
-def test_a_2_along_the_centre_line_is_read_only_where_the_cell_is_known_to_be_a_tile_s(
-    known_tile: bool,
+def test_a_2_or_3_along_the_centre_line_beside_a_1_is_read_only_where_the_cell_is_a_tile_s(
+    count: int, known_tile: bool
 ) -> None:
-    """Two pips on the centre line, far apart along it: a 2 as some sets lay it, where the
-    cell lies on one tile (read from its outline); else a 4's column seen through a cell
-    half a tile off, in doubt."""
+    """Two or three pips on the centre line, far apart along it: a 2 or a 3 as some sets lay
+    them, where the cell lies on one tile (read from its outline); else, beside a 1, a 4's
+    or a 6's column seen through a cell half a tile off, the 1 another tile's: in doubt."""
     from vision.read import read_patch
 
     patch = _dark_patch()
-    _pips(patch, [(20, 10), (20, 32)], WHITE)
-    _pips(patch, [(12, 54), (28, 54), (12, 66), (28, 66), (12, 78), (28, 78)], WHITE)
-    cfg = {**CFG, "two_along_the_line": known_tile}
+    _pips(patch, [(20, 10), (20, 32)] + [(20, 21)] * (count == 3), WHITE)
+    cv2.circle(patch, (20, 64), 6, RED, -1)
+    cfg = {**CFG, "along_the_line": known_tile}
     reading = read_patch(cv2.GaussianBlur(patch, (0, 0), 0.8), True, cfg)
-    assert reading.face == "6-2", reading
+    assert reading.face == f"{count}-1", reading
     assert (reading.confidence >= CFG["min_confidence"]) == known_tile, reading
+
+
+@pytest.mark.parametrize(
+    ("count", "other", "sure"),
+    [
+        (3, "4", True),
+        (3, "5", True),
+        (3, "6", True),
+        (2, "6", True),
+        (2, "4", False),  # a 4-2 and a 4-x side by side, cut crosswise
+        (2, "5", False),
+    ],
+)
+def test_a_2_or_3_along_the_centre_line_is_read_beside_a_face_that_says_it_is_its_tiles(
+    count: int, other: str, sure: bool
+) -> None:
+    """Another renderer lays a set's 2s and 3s in a column along the centre line (its scenes
+    of such sets read 0.16 of their tiles with a 2 or a 3). Beside a 4, a 5 or a 6, whose
+    two columns say the cell lies on its tile, a 3 so is that tile's half; a 2 so only
+    beside a 6: a cell cut crosswise over two tiles side by side sees each tile's half
+    turned, a 2 laid across its tile along the line, a 4 or a 5 as they are."""
+    from vision.read import read_patch
+
+    patch = _dark_patch()
+    _pips(patch, [(20, 10), (20, 32)] + [(20, 21)] * (count == 3), WHITE)
+    below = {
+        "4": [(12, 56), (28, 56), (12, 74), (28, 74)],
+        "5": FIVE_BELOW,
+        "6": [(12, 54), (28, 54), (12, 66), (28, 66), (12, 78), (28, 78)],
+    }[other]
+    _pips(patch, below, RED if other == "4" else WHITE)
+    reading = read_patch(cv2.GaussianBlur(patch, (0, 0), 0.8), True, CFG)
+    assert reading.face == f"{other}-{count}", reading
+    assert (reading.confidence >= CFG["min_confidence"]) == sure, reading
+
+
+@pytest.mark.parametrize("other", ["4", "6"])
+def test_columns_on_the_centre_line_in_both_halves_are_in_doubt(other: str) -> None:
+    """A cell a quarter of a width off a 6-4 (or a 6-6), one column of each half on its
+    centre line: a 3-2 (3-3) of such a set is read only where the cell is known to be a
+    tile's."""
+    from vision.read import read_patch
+
+    patch = _dark_patch()
+    _pips(patch, [(20, 10), (20, 21), (20, 32)], WHITE)
+    _pips(patch, [(20, 56), (20, 74)] if other == "4" else [(20, 54), (20, 66), (20, 78)], WHITE)
+    reading = read_patch(cv2.GaussianBlur(patch, (0, 0), 0.8), True, CFG)
+    assert reading.confidence < CFG["min_confidence"], reading
 
 
 def _six_six(red: list[tuple[int, int]]) -> np.ndarray:
@@ -1230,3 +1279,39 @@ def test_a_line_as_light_as_the_pips_across_a_tile_s_middle_is_past_measure() ->
         assert "a seam across the middle" in reading.defects
         middles.append(reading.middle)
     assert 20 < middles[0] < math.inf and middles[1] == math.inf
+
+
+#: a die's blue pip (Lab) on another renderer's white dice: as far above grey in a* as a
+#: red pip, and far below it in b*
+BLUE = (48, 156, 78)
+
+
+def _white_patch() -> np.ndarray:
+    """A white die's or an ivory tile's upright patch (Lab), no pips yet."""
+    patch = np.zeros((86, 40, 3), np.uint8)
+    patch[:] = (235, 128, 132)
+    return patch
+
+
+@pytest.mark.parametrize(
+    ("colour", "sure"),
+    [
+        (BLUE, False),
+        ((90, 172, 150), True),  # red
+        ((90, 168, 121), True),  # red under a cool light (hue -10 degrees)
+    ],
+)
+def test_a_one_one_s_pips_are_red_by_their_hue_too(
+    colour: tuple[int, int, int], sure: bool
+) -> None:
+    """Another renderer's white dice, their pips blue: a cell over two of a die's pips read
+    as a 1-1, sure, on an empty table (the pips a* 26 to 31 over grey, as a red pip's; b*
+    45 to 53 below it)."""
+    from vision.read import read_patch
+
+    patch = _white_patch()
+    for y in (21, 64):
+        cv2.circle(patch, (20, y), 6, colour, -1)
+    reading = read_patch(cv2.GaussianBlur(patch, (0, 0), 0.8), False, CFG)
+    assert reading.face == "1-1", reading
+    assert (reading.confidence >= CFG["min_confidence"]) == sure, reading

@@ -23,6 +23,7 @@ from vision.recognizer import (
     _gap_beside,
     _lined,
     _new_as_any,
+    _none_over_another,
     _read_again_holds,
     _recognize,
     _side_by_side_in_doubt,
@@ -2421,6 +2422,41 @@ def test_a_lined_set_s_pair_read_across_its_halves_is_not_kept_against_its_outli
         held = [t for t in truth.face_up if inside(tile.center, t.corners)]
         assert held and held[0].face == tile.face, (tile.face, tile.center)
     assert len(obs.tiles) >= 9
+
+
+def _turned(face: str, x: float, y: float, width: float, length: float) -> Tile:
+    """A tile ``width`` x ``length`` px, turned 35 degrees, centred at (x, y)."""
+    along, across = np.array([0.574, 0.819]), np.array([0.819, -0.574])
+    corners = tuple(
+        (
+            float(x + u * across[0] * width / 2 + v * along[0] * length / 2),
+            float(y + u * across[1] * width / 2 + v * along[1] * length / 2),
+        )
+        for u, v in ((-1, -1), (1, -1), (1, 1), (-1, 1))
+    )
+    return Tile(face, 1.0, (x, y), corners)
+
+
+@pytest.mark.parametrize(
+    ("off", "kept"),
+    [
+        (0.6, 0),  # a card's hearts, read as the red 1s of two 1-1s a little over half apart
+        (0.75, 2),  # tiles touching, their cells widened a quarter by their sides
+        (1.0, 2),  # tiles side by side
+    ],
+)
+def test_tiles_read_a_third_over_each_other_are_both_in_doubt(off: float, kept: int) -> None:
+    """Another renderer's six of hearts (its scene 160): its hearts, found as big pips, were
+    cut two ways, as two 1-1s sharing two fifths of a cell, both sure. Tiles seen from above
+    touch, they do not lie over each other; which of the two is wrong is not known."""
+    width = 58.0
+    shift = off * width * np.array([0.819, -0.574])
+    first = _turned("1-1", 500.0, 400.0, width, 124.0)
+    second = _turned("1-1", 500.0 + float(shift[0]), 400.0 + float(shift[1]), width, 124.0)
+    obs = _none_over_another(Observation(tiles=[first, second, _tile("6-4", 100, 100)]), CFG)
+    assert [t.face for t in obs.tiles] == ["1-1"] * kept + ["6-4"]
+    assert obs.uncertain == 2 - kept
+    assert len(obs.uncertain_at) == 2 - kept
 
 
 def test_a_careful_cell_across_two_plain_tiles_leaves_both_in_doubt() -> None:

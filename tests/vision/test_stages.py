@@ -18,6 +18,7 @@ from vision.config import load_config
 from vision.locate import (
     _clear_offset,
     centre_on_pips,
+    common_area,
     cuts,
     edge_aligned_rect,
     gradients,
@@ -908,3 +909,68 @@ def test_clear_offset_leaves_the_fewest_pips_on_a_line(t: Array, period: float) 
     chosen = _clear_offset(t, radius, period)
     assert chosen in offsets.tolist()
     assert on_a_line(chosen) == min(on_a_line(float(o)) for o in offsets)
+
+
+#: two cells read on tiles touching along a long side (the seventh renderer's scene 132):
+#: their shared side a few hundredths of a pixel apart
+_TOUCHING = (
+    ((890.36096, 483.4656), (918.3143, 469.48898), (952.9975, 538.85547), (925.0442, 552.8321)),
+    ((862.44, 497.4261), (890.3933, 483.44943), (925.07654, 552.8159), (897.1233, 566.7926)),
+)
+
+
+def test_cells_of_tiles_touching_share_next_to_nothing() -> None:
+    """OpenCV's ``intersectConvexConvex`` gave these two the whole of a cell in common (2424
+    px), and a 1-1 and a 4-2 side by side were put in doubt as lying over each other."""
+    a, b = _TOUCHING
+    assert common_area(a, b) < 5.0
+    assert common_area(b, a) < 5.0
+    assert common_area(a, a) == pytest.approx(abs(cv2.contourArea(np.array(a, np.float32))))
+
+
+@given(
+    st.tuples(*[st.floats(0, 200)] * 2),
+    st.floats(10, 60),
+    st.floats(1.5, 3.0),
+    st.floats(0, 180),
+    st.tuples(*[st.floats(-80, 80)] * 2),
+    st.floats(0, 180),
+    st.booleans(),
+)
+def test_the_area_two_cells_share_is_the_area_both_cover(
+    centre: tuple[float, float],
+    width: float,
+    aspect: float,
+    angle: float,
+    offset: tuple[float, float],
+    turn: float,
+    reverse: bool,
+) -> None:
+    """The clipped area is what both cells cover, counted in pixels a quarter of the
+    picture's wide (to a quarter pixel along their sides): cells of any size, turned any
+    way, their corners either way round, their sides crossing, coinciding or apart."""
+
+    def cell(cx: float, cy: float, degrees: float) -> tuple[tuple[float, float], ...]:
+        u = np.array([np.cos(np.radians(degrees)), np.sin(np.radians(degrees))])
+        v = np.array([-u[1], u[0]])
+        corners = [
+            (cx, cy) + s * u * width / 2 + t * v * width * aspect / 2
+            for s, t in ((-1, -1), (1, -1), (1, 1), (-1, 1))
+        ]
+        return tuple((float(x), float(y)) for x, y in corners)
+
+    a = cell(*centre, angle)
+    b = cell(centre[0] + offset[0], centre[1] + offset[1], angle + turn)
+    if reverse:
+        b = b[::-1]
+    # (each filled at 4 x, its corners to a sixteenth of those pixels)
+    masks = []
+    for quad in (a, b):
+        mask = np.zeros((2400, 2400), np.uint8)
+        corners = np.round((np.array(quad) + 200) * 4 * 16).astype(np.int32)
+        cv2.fillConvexPoly(mask, corners, 1, cv2.LINE_8, 4)
+        masks.append(mask)
+    counted = np.count_nonzero(masks[0] & masks[1]) / 16
+    sides = 2 * (width + width * aspect)
+    assert common_area(a, b) == pytest.approx(counted, abs=0.25 * 2 * sides + 2.0)
+    assert common_area(a, b) == pytest.approx(common_area(b, a), rel=1e-6, abs=1e-6)
