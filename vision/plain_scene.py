@@ -464,15 +464,15 @@ def _ground(small: Image) -> Ground:
     """The colour most of the picture has, by hue (its chromaticity: a light gradient or a
     wood's grain changes how light it is, not its hue): the median of the pixels of the
     commonest chromaticity, in ``small``, a quarter of the view."""
-    colours = small.reshape(-1, 3)
-    px = colours.astype(np.float64)
+    pixels = small.reshape(-1, 3)
+    px = pixels.astype(np.float64)
     total = px[:, 0] + px[:, 1] + px[:, 2] + 1.0
     bins = 20
     b = np.minimum((px[:, 0] / total * bins).astype(np.int64), bins - 1)
     g = np.minimum((px[:, 1] / total * bins).astype(np.int64), bins - 1)
     key = b * bins + g
     commonest = np.bincount(key, minlength=bins * bins).argmax()
-    chosen = colours[key == commonest]
+    chosen = pixels[key == commonest]
     blue, green, red = (counted_median(chosen[:, k]) for k in range(3))
     return (blue, green, red)
 

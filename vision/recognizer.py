@@ -273,7 +273,9 @@ def _read_picture(
     pip_kernel: float | None = None,
     lined: bool = False,
 ) -> Observation:
-    """The picture read (``recognize``), the boxes a plain picture leaves read so too."""
+    """The picture read as ``recognize`` reads it, but for its last step: tiles read over
+    each other are left to the whole picture's reading (a box the plain reading leaves is
+    read so, and its tiles weighed with the picture's)."""
     if image.ndim != 3 or image.shape[2] != 3 or image.dtype != np.uint8:
         from .errors import RecognitionError
 
