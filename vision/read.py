@@ -697,6 +697,12 @@ def _read_once(
         if long_three is None:  # else its layout is checked already
             _check_layout(half, spots[half], width, length, centre, cfg, defects)
     defects = _a_column_beside(defects, spots, counts, length, cfg)
+    along = not any(d.startswith(ALONG) for d in defects) and any(
+        len(at) == 3
+        and all(abs(x - centre) < float(cfg["centre_line"]) * width for x, _ in at)
+        and _a_column(at, length, cfg)
+        for at in spots
+    )
     if counts == [6, 6]:
         _check_six_six(halves, spots, centre, red_of, defects)
     if counts == [1, 1]:
@@ -716,7 +722,7 @@ def _read_once(
         reddest += max(0.0, patch_a - body_a)
     contrast = _clip((max(peak, 2 * reddest) - min_contrast) / min_contrast + 0.5)
     confidence = contrast * float(cfg["penalty"]) ** len(defects)
-    return Reading(max(counts), min(counts), confidence, tuple(defects), middle, washed)
+    return Reading(max(counts), min(counts), confidence, tuple(defects), middle, washed, along)
 
 
 def _against_the_body_about(lightness: Array, bright: bool, width: int, cfg: Config) -> Array:

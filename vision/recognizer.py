@@ -260,7 +260,46 @@ def recognize(
     """
     cfg = cfg if cfg is not None else load_config("recognize")
     args = (tile_px, aspect, ground, no_tiles, pip_kernel)
-    return _none_over_another(_read_picture(image, cfg, *args, lined=lined), cfg)
+    obs = _read_picture(image, cfg, *args, lined=lined)
+    least = int(cfg["read"]["columns_least"])
+    if (
+        obs.uncertain
+        and len(obs.tiles) >= least
+        and _threes_in_a_column(image, obs.tiles, cfg) >= least
+    ):
+        # the set lays its 2s and 3s in a column along the centre line: read again so, each
+        # cell's 2 or 3 on the line its own (where the set lays them so, no 2 laid across
+        # its tile, turned in a cell cut crosswise, shows so), and kept where that reads
+        # more and every tile read before as it was
+        along = {**cfg, "read": {**cfg["read"], "along_the_line": True}}
+        again = _read_picture(image, along, *args, lined=lined)
+        if len(again.tiles) > len(obs.tiles) and all(
+            any(t.face == a.face and inside(t.center, a.corners) for a in again.tiles)
+            for t in obs.tiles
+        ):
+            again.debug["columns"] = True
+            obs = again
+    return _none_over_another(obs, cfg)
+
+
+def _threes_in_a_column(image: Image, tiles: list[Tile], cfg: Config) -> int:
+    """How many of the tiles with a 3 read it laid in a column along the centre line
+    (``Reading.along``): each read again where it lies, either shade's pips (a few readings,
+    asked only where tiles are in doubt)."""
+    found = 0
+    for tile in tiles:
+        if "3" not in tile.face:
+            continue
+        quad = tile.corners
+        if math.dist(quad[0], quad[1]) > math.dist(quad[1], quad[2]):
+            quad = (*quad[1:], quad[0])  # (the width first)
+        aspect = math.dist(quad[1], quad[2]) / max(math.dist(quad[0], quad[1]), 1e-9)
+        for bright in (True, False):
+            reading = read_tile(image, quad, bright, aspect, cfg["read"])
+            if reading.face == tile.face and reading.along:
+                found += 1
+                break
+    return found
 
 
 def _read_picture(

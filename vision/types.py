@@ -40,6 +40,9 @@ class Reading:
     middle: float = 0.0
     #: how many pip-like blobs were too faint to count (a glare greying a pip)
     washed: int = 0
+    #: a 3 laid in a column along the centre line was read: the set lays its 3s so (no
+    #: cell off its tile, nor one turned, shows a 3 so; see read._a_column_beside)
+    along: bool = False
 
     @property
     def is_blank(self) -> bool:

@@ -1315,3 +1315,26 @@ def test_a_one_one_s_pips_are_red_by_their_hue_too(
     reading = read_patch(cv2.GaussianBlur(patch, (0, 0), 0.8), False, CFG)
     assert reading.face == "1-1", reading
     assert (reading.confidence >= CFG["min_confidence"]) == sure, reading
+
+
+@pytest.mark.parametrize(
+    ("three", "along"),
+    [
+        ([(20, 9), (20, 21), (20, 33)], True),  # a column along the centre line
+        ([(11, 9), (20, 21), (29, 33)], False),  # a diagonal
+    ],
+)
+def test_a_reading_says_where_a_3_lies_in_a_column(
+    three: list[tuple[int, int]], along: bool
+) -> None:
+    """A 3 so laid, read (beside a 6 here), says the set lays its 3s (and 2s) so: no cell
+    off its tile, nor one cut crosswise over two tiles, shows a 3 in a column, and the
+    picture is read again as such a set's (``recognizer.recognize``)."""
+    from vision.read import read_patch
+
+    patch = _dark_patch()
+    _pips(patch, three, WHITE)
+    _pips(patch, [(12, 54), (28, 54), (12, 66), (28, 66), (12, 78), (28, 78)], WHITE)
+    reading = read_patch(cv2.GaussianBlur(patch, (0, 0), 0.8), True, CFG)
+    assert reading.face == "6-3" and reading.confidence >= CFG["min_confidence"], reading
+    assert reading.along == along

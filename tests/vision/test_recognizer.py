@@ -27,6 +27,7 @@ from vision.recognizer import (
     _read_again_holds,
     _recognize,
     _side_by_side_in_doubt,
+    _threes_in_a_column,
     _with_plain_tiles,
     recognize,
 )
@@ -1617,12 +1618,15 @@ def test_a_cell_is_read_once_however_many_sizes_are_tried(
 ) -> None:
     """The candidate sizes cut many of the same cells (a lone tile's region is one cell at
     any size): each is read once, as it lies, and its reading shared. (The careful reading
-    of the whole picture: read plainly, a scene may need no careful reading at all.)"""
+    of the whole picture: read plainly, a scene may need no careful reading at all. Nor
+    the tiles with a 3 read again after it, where some are in doubt, to ask whether the
+    set lays its 3s in a column: ``read.columns_least`` out of reach.)"""
     import vision.recognizer as recognizer
 
     image, _ = render_scene(seed)
     cfg = copy.deepcopy(load_config("recognize"))
     cfg["photo"]["plain_groups"] = False
+    cfg["read"]["columns_least"] = 1000
     reads: Counter[tuple[int, ...]] = Counter()
     real = recognizer.read_tile
 
@@ -3027,3 +3031,25 @@ def test_black_backs_with_lines_along_them_are_counted() -> None:
     back(450, 170)  # and one apart
     found = lone_backs(image, [(True, [face])], [face], CFG)
     assert len(found) == 4
+
+
+def test_tiles_read_say_whether_their_3s_lie_in_a_column() -> None:
+    """Two ivory 6-3s on a felt, one laid as another renderer lays a set's 3s (a column
+    along the centre line), one as ours (a diagonal): only the first says the set lays its
+    3s so (the picture is then read again as such a set's, where tiles are in doubt)."""
+    import cv2
+
+    image = np.empty((300, 400, 3), np.uint8)
+    image[:] = (60, 110, 40)
+    tiles = []
+    for k, three in enumerate(([(22, 8), (22, 24), (22, 40)], [(11, 8), (22, 24), (33, 40)])):
+        x0, y0 = 60 + 160 * k, 100
+        cv2.rectangle(image, (x0, y0), (x0 + 43, y0 + 95), (200, 225, 235), -1)
+        six = [(13, 10), (31, 10), (13, 24), (31, 24), (13, 38), (31, 38)]
+        for x, y in three + [(x, y + 48) for x, y in six]:
+            cv2.circle(image, (x0 + x, y0 + y), 4, (30, 30, 30), -1, cv2.LINE_AA)
+        corners = ((x0, y0), (x0 + 44, y0), (x0 + 44, y0 + 96), (x0, y0 + 96))
+        tiles.append(Tile("6-3", 1.0, (x0 + 22.0, y0 + 48.0), corners))
+    image = cv2.GaussianBlur(image, (0, 0), 0.7)
+    assert _threes_in_a_column(image, tiles, CFG) == 1
+    assert _threes_in_a_column(image, tiles[1:], CFG) == 0
