@@ -697,11 +697,16 @@ def _read_once(
         if long_three is None:  # else its layout is checked already
             _check_layout(half, spots[half], width, length, centre, cfg, defects)
     defects = _a_column_beside(defects, spots, counts, length, cfg)
-    along = not any(d.startswith(ALONG) for d in defects) and any(
-        len(at) == 3
-        and all(abs(x - centre) < float(cfg["centre_line"]) * width for x, _ in at)
-        and _a_column(at, length, cfg)
-        for at in spots
+    # (a long three's columns are its 3-3's alone: such a set may lay its 2s across)
+    along = (
+        long_three is None
+        and not any(d.startswith(ALONG) for d in defects)
+        and any(
+            len(at) == 3
+            and all(abs(x - centre) < float(cfg["centre_line"]) * width for x, _ in at)
+            and _a_column(at, length, cfg)
+            for at in spots
+        )
     )
     if counts == [6, 6]:
         _check_six_six(halves, spots, centre, red_of, defects)
