@@ -213,17 +213,22 @@ class Demo:
         session = service.session
         if session is None:
             return
-        if self._applied() > before:
-            last = action_json(session.hands[-1].actions[-1], self.seats)
-            if _same(last, expected):
-                return
-            self.stats.misreads += 1
-            service.undo("operator", f"camera misread {last}")
-        else:
-            self.stats.misreads += 1
-        self.hub.live.pending.pop(seat, None)
-        service.submit(expected, "operator")
-        self.stats.corrections += 1
+        # (under the table's lock, as a pad's press is handled: an OK to the pad's question
+        # that came after the wait is either recorded before this looks, or finds the
+        # question gone. Looked at first and the question dropped after, a late OK could
+        # play the tiles in between, and the operator's entry was refused as out of turn)
+        with self.hub.live.lock:
+            self.hub.live.pending.pop(seat, None)
+            if self._applied() > before:
+                last = action_json(session.hands[-1].actions[-1], self.seats)
+                if _same(last, expected):
+                    return
+                self.stats.misreads += 1
+                service.undo("operator", f"camera misread {last}")
+            else:
+                self.stats.misreads += 1
+            service.submit(expected, "operator")
+            self.stats.corrections += 1
 
 
 def _opener(fd: int) -> Callable[[], FdPort]:
