@@ -696,17 +696,12 @@ def _read_once(
         _check_colour(blobs, red_of, hued, counts, defects)
         if long_three is None:  # else its layout is checked already
             _check_layout(half, spots[half], width, length, centre, cfg, defects)
-    defects = _a_column_beside(defects, spots, counts, length, cfg)
+    defects = _a_column_beside(defects, spots, counts, width, length, centre, cfg)
     # (a long three's columns are its 3-3's alone: such a set may lay its 2s across)
     along = (
         long_three is None
         and not any(d.startswith(ALONG) for d in defects)
-        and any(
-            len(at) == 3
-            and all(abs(x - centre) < float(cfg["centre_line"]) * width for x, _ in at)
-            and _a_column(at, length, cfg)
-            for at in spots
-        )
+        and any(len(at) == 3 and _a_column(at, width, length, centre, cfg) for at in spots)
     )
     if counts == [6, 6]:
         _check_six_six(halves, spots, centre, red_of, defects)
@@ -923,7 +918,7 @@ def _check_layout(
     across two tiles, breaks this."""
     on_line = sum(abs(x - cx) < float(cfg["centre_line"]) * width for x, _ in spots)
     n = len(spots)
-    if n in (2, 3) and on_line == n and cfg.get("along_the_line") and _a_column(spots, length, cfg):
+    if n in (2, 3) and cfg.get("along_the_line") and _a_column(spots, width, length, cx, cfg):
         pass  # (a 2 or a 3 laid along the tile, where the cell is known to be a tile's)
     elif on_line != n % 2:
         # (a 6 laid across the cell reads so as SIX_ACROSS: the recogniser looks for it)
@@ -1218,7 +1213,9 @@ def _a_column_beside(
     defects: list[str],
     spots: list[list[tuple[float, float]]],
     counts: list[int],
+    width: int,
     length: int,
+    cx: float,
     cfg: Config,
 ) -> list[str]:
     """The defects, but for a 3 laid in a column along the centre line beside a 4, a 5 or a
@@ -1238,18 +1235,22 @@ def _a_column_beside(
             n in (2, 3)
             and counts[1 - half] >= (6 if n == 2 else 4)
             and defects == [f"{ALONG[n - 2]}of half {half}"]
-            and _a_column(spots[half], length, cfg)
+            and _a_column(spots[half], width, length, cx, cfg)
         ):
             return []
     return defects
 
 
-def _a_column(spots: list[tuple[float, float]], length: int, cfg: Config) -> bool:
-    """Do a half's two or three pips, all on the centre line, lie along it as far apart as a
-    3's outer pips, as some sets lay a 2 and a 3? (Read so only where the cell is known to
+def _a_column(
+    spots: list[tuple[float, float]], width: int, length: int, cx: float, cfg: Config
+) -> bool:
+    """Do a half's two or three pips, all on the centre line (``cx``), lie along it as far
+    apart as a 3's outer pips, as some sets lay a 2 and a 3? (Read so only where the cell is known to
     lie on one tile, ``along_the_line``, or beside a face that says so, ``_a_column_beside``;
     elsewhere pips on the line may be a 4's or a 6's column seen through a cell half a tile
     off, or a playing card's marks.)"""
+    if not all(abs(x - cx) < float(cfg["centre_line"]) * width for x, _ in spots):
+        return False
     ys = [y for _, y in spots]
     return max(ys) - min(ys) >= float(cfg["two_diagonal"][0]) * length / 2
 
