@@ -455,6 +455,7 @@ def _read_once(
     narrow = 0 < seen < float(cfg["wide_tile_px"])
     least = float(cfg["min_pip_area"] if narrow else cfg["min_pip_area_wide"])
     lo, hi = least * area_unit, float(cfg["max_pip_area"]) * area_unit
+    tiny, lo = _small_pips(stats, tiny, lo, hi, area_unit, cfg)
     one_hi = float(cfg["max_one_area"]) * area_unit
     big: set[int] = set()
     defects: list[str] = []
@@ -725,6 +726,28 @@ def _read_once(
     return Reading(max(counts), min(counts), confidence, tuple(defects), middle, washed, along)
 
 
+def _small_pips(
+    stats: Stats, tiny: float, lo: float, hi: float, area_unit: float, cfg: Config
+) -> tuple[float, float]:
+    """The areas (px) under which a blob is a speck, and under which it is too small for a
+    pip (``tiny``, ``lo``), lowered for a set with small pips: where two round blobs or more
+    lie between ``smallest_pip`` (x W^2) and the largest pip's area, blobs under
+    ``speck_share`` of their median area are specks and the rest may be pips. (A set whose
+    pips are 0.13 W across has pips of 0.013 W^2, at the speck's floor: its 5-5s read as
+    blanks, sure. Specks among a normal set's pips, a sixth of their area, stay specks.)"""
+    least = float(cfg["smallest_pip"]) * area_unit
+    pip_fill = float(cfg["min_pip_fill"])
+    round_areas = [
+        float(stat[cv2.CC_STAT_AREA])
+        for stat in stats[1:]
+        if least <= stat[cv2.CC_STAT_AREA] <= hi and _roundish(stat, pip_fill)
+    ]
+    if len(round_areas) < 2:
+        return tiny, lo
+    floor = max(least, float(cfg["speck_share"]) * median_of(round_areas))
+    return min(tiny, floor), min(lo, floor)
+
+
 def _against_the_body_about(lightness: Array, bright: bool, width: int, cfg: Config) -> Array:
     """How far each pixel stands out from the body about it, the way pips do: the patch's
     lightness against its opening (closing, for dark pips) by a square larger than a pip."""
@@ -885,9 +908,12 @@ def _check_half(
     if len(blobs) == 1:
         # a 1's pip is a disc, filling its box as a disc does (0.79; 0.88 at most on the
         # renders): a square as large, filling it, is a cloth's check (a gingham's dark
-        # magenta squares, each in a cell across the checks read a red 1)
+        # magenta squares, each in a cell across the checks read a red 1). Not a small one:
+        # a disc a few pixels across fills its box as a square does (a set's 1 0.17 W across
+        # filled 0.96 of its 7 x 7 px)
         _, _, w, h, area = stats[blobs[0]][:5]
-        if area > float(cfg["one_max_fill"]) * w * h:
+        large = min(w, h) >= float(cfg["one_square_least"]) * width
+        if large and area > float(cfg["one_max_fill"]) * w * h:
             defects.append(f"a square 1 in half {half}: a cloth's check, not a pip")
     cy = sum(float(centroids[k][1]) for k in blobs) / len(blobs)
     middle = length / 4 if half == 0 else 3 * length / 4

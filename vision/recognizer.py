@@ -262,10 +262,12 @@ def recognize(
     args = (tile_px, aspect, ground, no_tiles, pip_kernel)
     obs = _read_picture(image, cfg, *args, lined=lined)
     least = int(cfg["read"]["columns_least"])
+    # (tiles read as a set with lines' are read again so: their line is no seam)
+    lined_read = bool(obs.debug.get("lined"))
     if (
         obs.uncertain
         and len(obs.tiles) >= least
-        and _threes_in_a_column(image, obs.tiles, cfg) >= least
+        and _threes_in_a_column(image, obs.tiles, _lined(cfg) if lined_read else cfg) >= least
     ):
         # the set lays its 2s and 3s in a column along the centre line: read again so, each
         # cell's 2 or 3 on the line its own (where the set lays them so, no 2 laid across
@@ -1077,6 +1079,19 @@ def _recognize(
                         zip(regions, aligned, cut, strict=True)
                     )
                 ]
+            elif not measured and not known:
+                # nothing read sure at any size the pips and outlines suggested: a camera off
+                # overhead draws far tiles smaller than near ones, and no one size cuts every
+                # row; each row no cut fits is cut at the sizes its own outline says, near
+                # the size chosen, where most of its tiles then read sure
+                cut = [
+                    _own_size(seen, light, region, rect, pips, width, cfg, reads[i])
+                    if cells is None and not region.regrown
+                    else (score, cells)
+                    for i, (region, rect, (score, cells)) in enumerate(
+                        zip(regions, aligned, cut, strict=True)
+                    )
+                ]
             ok, bad = _found(regions, cut, [c for _, _, c in tried], cfg, seen, light, pips)
             at_edge = any(f.reading.defects == (_AT_EDGE,) for f in ok)
             free = _free_pips(pips, ok, cfg) if measured else []
@@ -1686,6 +1701,37 @@ def _recut(
             if out[1] is not None and _holds_all([q for q, _ in out[1]], xy):
                 break
     return out
+
+
+def _own_size(
+    bgr: Image,
+    light: Image,
+    region: Region,
+    rect: Rect,
+    pips: Pips,
+    width: float,
+    cfg: Config,
+    reads: _Readings,
+) -> tuple[float, Cells | None]:
+    """A region no cut fitted, cut at the sizes of a tile's shape that make it whole tiles
+    in a line or rows within ``own_width`` of ``width`` (``_line_sizes``), where every cell
+    reads and most read a face sure, none saying it lies across its tiles; else none."""
+    floor = float(cfg["read"]["min_confidence"])
+    best: tuple[float, Cells | None] = (-1.0, None)
+    wide = {**cfg, "locate": {**cfg["locate"], "line_width": cfg["locate"]["own_width"]}}
+    a_lo, a_hi = (float(v) for v in cfg["locate"]["aspect"])
+    for w, ratio in _line_sizes(region, width, wide):
+        if not a_lo <= ratio <= a_hi:
+            # (of a tile's shape, not the wider range a camera draws one to where the set's
+            # size is measured: half a 6-1, in a blurred picture read at a quarter of its
+            # size, was cut in two cells 1.7 long, each read as a 2-2, sure)
+            continue
+        score, cells = _best_cut(bgr, light, region, rect, pips, w, ratio, cfg, True, True, reads)
+        if not cells or any(_across(r) for _, r in cells):
+            continue
+        if 2 * sum(_sure_face(r, floor) for _, r in cells) > len(cells) and score > best[0]:
+            best = (score, cells)
+    return best
 
 
 def _past_both_ends(
@@ -2402,7 +2448,12 @@ def _best_cut(
             # region grown short of its tile's end) and its cells read part of a tile
             continue
         tried.append((score, cut))
-        if 2 * sum(r.confidence < floor for r in readings) > len(readings):
+        bad = [r for r in readings if r.confidence < floor]
+        if len(bad) < len(readings):
+            # (a cell in doubt only for a 2 or a 3 in a column lies on its tile's pips, where
+            # another of the cut's cells reads sure: see _a_column_only)
+            bad = [r for r in bad if not _a_column_only(r)]
+        if 2 * len(bad) > len(readings):
             # most cells read badly: the cut is off the tiles, and the few that read may be
             # across two tiles' halves
             continue
@@ -2448,6 +2499,17 @@ def _best_cut(
             # cut stands, its bad cell in doubt: the row is not lost for one tile
             return finished(plain, plain_score)
     return best_score, best
+
+
+def _a_column_only(reading: Reading) -> bool:
+    """Is a reading in doubt only for a 2 or a 3 laid in a column along the centre line
+    (``read.ALONG``)? Such a cell lies on a tile's pips as a tile's cell does: some sets lay
+    their 2s and 3s so, and a row of such tiles reads more in doubt than sure."""
+    return (
+        reading.face is not None
+        and len(reading.defects) == 1
+        and reading.defects[0].startswith(ALONG)
+    )
 
 
 def _across(reading: Reading) -> bool:

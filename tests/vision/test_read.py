@@ -28,6 +28,37 @@ def test_each_face_reads_right(scheme: str, face: str) -> None:
     assert reading.confidence >= CFG["min_confidence"]
 
 
+@pytest.mark.parametrize("scheme", ["dark", "ivory"])
+@pytest.mark.parametrize("face", CHINESE_FACES)
+def test_each_face_of_a_set_with_small_pips_reads_right(scheme: str, face: str) -> None:
+    """Pips 0.13 W across (as some sets have: a renderer of ours draws them down to 0.12)
+    on a tile 30 px wide are of about the area of a speck: the tile's own round blobs say
+    how large its pips are. (Its 5-5s read as blanks, sure, and its 1s, discs a few pixels
+    across that fill their box as a square does, as a cloth's checks.)"""
+    synth = load_config("synth")
+    small = {**synth, "tile": {**synth["tile"], "pip_diameter": [0.13, 0.13]}}
+    image, truth = render_tile(face, seed=len(face), scheme=scheme, angle=0.7, cfg=small, width=30)
+    reading = read_tile(image, truth.corners, scheme == "dark", 2.125, CFG)
+    assert reading.face == face, reading.defects
+    assert reading.confidence >= CFG["min_confidence"]
+
+
+def test_specks_among_a_sets_pips_stay_specks() -> None:
+    """Two specks of JPEG or dust, a sixth of a pip's area, beside a 5-5's pips are not
+    pips, nor blobs held against the tile: the pips say how large a pip is. (Were the
+    speck's floor lowered for every set, this 5-5 would read as a 6-5 in doubt.)"""
+    image, truth = render_tile("5-5", seed=5, scheme="dark", width=48)
+    corners = np.array(truth.corners)
+    centre = corners.mean(axis=0)
+    for dy in (-0.5, 0.5):  # on the centre line, between each half's middle pip and the line
+        x, y = centre + np.array([0.0, dy * 48 * 0.55])
+        # (2.2 px across at a quarter pixel: 0.007 W^2, over the smallest pip's area)
+        cv2.circle(image, (int(4 * x), int(4 * y)), 9, (235, 235, 235), -1, cv2.LINE_AA, 2)
+    reading = read_tile(image, truth.corners, True, 2.125, CFG)
+    assert reading.face == "5-5", reading.defects
+    assert reading.confidence >= CFG["min_confidence"]
+
+
 def test_a_blank_back_reads_as_blank() -> None:
     image, truth = render_tile(None, scheme="dark")
     reading = read_tile(image, truth.corners, True, 2.125, CFG)

@@ -343,6 +343,92 @@ def test_a_tile_end_to_end_with_another_whose_2_lies_along_its_line_is_read(line
     assert sorted(t.face for t in obs.tiles) == ["6-2", "6-6"], obs.debug.get("doubtful")
 
 
+def _a_lined_row_in_columns(faces: list[str]) -> np.ndarray:
+    """Black tiles of a set with lines, side by side with a pixel of felt between them, that
+    lays its 2s and 3s in a column along the centre line (a player's row)."""
+    image = np.full((300, 400, 3), (70, 110, 60), np.uint8)
+    at = {
+        1: [(0, 0)],
+        2: [(0, -11), (0, 11)],
+        3: [(0, -13), (0, 0), (0, 13)],
+        4: [(x, y) for x in (-9, 9) for y in (-9, 9)],
+        5: [(x, y) for x in (-9, 9) for y in (-11, 11)] + [(0, 0)],
+        6: [(x, y) for x in (-9, 9) for y in (-13, 0, 13)],
+    }
+    for i, face in enumerate(faces):
+        left = 60 + 45 * i
+        cv2.rectangle(image, (left, 100), (left + 43, 195), (25, 25, 25), -1)
+        cv2.line(image, (left + 3, 148), (left + 40, 148), (60, 60, 60), 2)
+        for half, n in enumerate(int(c) for c in face.split("-")):
+            colour = (40, 40, 210) if n in (1, 4) else (235, 235, 235)
+            for dx, dy in at[n]:
+                centre = (left + 22 + dx, 124 + 48 * half + dy)
+                cv2.circle(image, centre, 6 if n == 1 else 4, colour, -1)
+    return cv2.GaussianBlur(image, (0, 0), 0.8)
+
+
+@pytest.mark.parametrize(
+    "faces",
+    [["6-3", "5-3", "6-2", "6-5", "4-3", "2-1"], ["3-1", "6-3", "2-2", "5-3", "3-2"]],
+)
+def test_a_row_of_a_set_with_lines_that_lays_its_2s_and_3s_in_a_column_is_read_whole(
+    faces: list[str],
+) -> None:
+    """Read as a set with lines, the row's tiles with a 3 in a column beside a 4, a 5 or a
+    6 say the set lays its 2s and 3s so (their line no seam in that reading either), and
+    the row is read again so. A cut whose cells are in doubt only for such a column is not
+    a cut off the tiles: most of the second row's are (a 3-1, a 2-2, a 3-2), and each
+    region was left as no cut fits."""
+    obs = recognize(_a_lined_row_in_columns(faces))
+    assert sorted(t.face for t in obs.tiles) == sorted(faces), obs.debug.get("doubtful")
+    assert obs.uncertain == 0
+
+
+@pytest.mark.parametrize(("width", "read"), [(34.0, True), (52.0, True), (58.0, False)])
+def test_a_row_no_size_fitted_is_cut_at_the_size_its_outline_says_near_the_one_chosen(
+    width: float, read: bool
+) -> None:
+    """Where nothing read sure at any size tried, a row of five black tiles 44 px wide, as
+    one region, is cut at the sizes that make it whole tiles within ``own_width`` of the
+    size chosen: 23 % under it, as a camera off overhead draws far tiles against near ones
+    (the eighth renderer's rows, every region no cut fits); not a third over it."""
+    from vision.pips import find_pips, lightness
+    from vision.recognizer import _line_sizes, _own_size
+    from vision.segment import Region
+
+    faces = ["6-6", "5-3", "4-2", "6-1", "3-3"]
+    at = {
+        1: [(0, 0)],
+        2: [(-9, -11), (9, 11)],
+        3: [(-9, -12), (0, 0), (9, 12)],
+        4: [(x, y) for x in (-9, 9) for y in (-10, 10)],
+        5: [(x, y) for x in (-9, 9) for y in (-11, 11)] + [(0, 0)],
+        6: [(x, y) for x in (-9, 9) for y in (-13, 0, 13)],
+    }
+    image = np.full((300, 400, 3), (70, 110, 60), np.uint8)
+    for i, face in enumerate(faces):
+        left = 60 + 44 * i
+        cv2.rectangle(image, (left, 100), (left + 43, 195), (25, 25, 25), -1)
+        for half, n in enumerate(int(c) for c in face.split("-")):
+            colour = (40, 40, 210) if n in (1, 4) else (235, 235, 235)
+            for dx, dy in at[n]:
+                cv2.circle(
+                    image, (left + 22 + dx, 124 + 48 * half + dy), 6 if n == 1 else 4, colour, -1
+                )
+    image = cv2.GaussianBlur(image, (0, 0), 0.8)
+    light = lightness(image)
+    pips = find_pips(light, image, CFG["pips"])[0]
+    outline = np.array([[60, 100], [279, 100], [279, 195], [60, 195]], np.int32).reshape(-1, 1, 2)
+    rect = cv2.minAreaRect(outline)
+    region = Region(
+        outline, rect, 220.0 * 96, tuple(range(len(pips.radius))), (25.0, 25.0, 25.0), True
+    )
+    _, cells = _own_size(image, light, region, rect, pips, width, CFG, {})
+    assert (cells is not None and [r.face for _, r in cells] == faces) == read
+    # (the sizes a row is cut at where the set's size is measured reach less far)
+    assert all(abs(w - 44.0) > 2.0 for w, _ in _line_sizes(region, 34.0, CFG))
+
+
 def test_a_cell_with_a_tile_of_its_colour_past_a_side_does_not_lie_alone() -> None:
     """A cell over two tiles' halves side by side (our lined scene 9110: a 5-2's 2 and a
     5-1's 1 read as a 2-1) has the tiles' other halves past one side, their pips half the
