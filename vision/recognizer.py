@@ -272,16 +272,17 @@ def recognize(
     return obs
 
 
+#: what is known of a picture, as ``recognize`` takes it: tile_px, aspect, ground, no_tiles,
+#: pip_kernel
+_Known = tuple[
+    float | None, float | None, tuple[float, float, float] | None, list[Quad] | None, float | None
+]
+
+
 def _read_as_shown(
     image: Image,
     cfg: Config,
-    args: tuple[
-        float | None,
-        float | None,
-        tuple[float, float, float] | None,
-        list[Quad] | None,
-        float | None,
-    ],
+    args: _Known,
     lined: bool,
 ) -> Observation:
     """``recognize``, the picture taken as the camera shows it."""
@@ -313,13 +314,7 @@ def _from_above(
     image: Image,
     obs: Observation,
     cfg: Config,
-    args: tuple[
-        float | None,
-        float | None,
-        tuple[float, float, float] | None,
-        list[Quad] | None,
-        float | None,
-    ],
+    args: _Known,
     lined: bool,
 ) -> Observation:
     """The picture read again as seen from straight above, where its pips say the camera
