@@ -325,14 +325,9 @@ def _from_above(
     tables read 504 tiles right, not 524, and took longer."""
     own = cfg["lean"]
     # the pips the reading found, in its working picture (a lean is an angle: measured as
-    # well there as in the picture); found again where the reading kept was made otherwise
-    found = obs.debug.get("working_pips")
-    if found is None:
-        work, _ = _prepare(image, None, cfg["prepare"])
-        light = lightness(work)
-        both: Sequence[Pips] = find_pips(light, work, cfg["pips"])
-    else:
-        light, both = found  # type: ignore[misc]
+    # well there as in the picture; a reading with tiles in doubt is always _recognize's)
+    found: tuple[Image, tuple[Pips, Pips]] = obs.debug["working_pips"]  # type: ignore[assignment]
+    light, both = found
     xy, shapes = [], []
     for pips in both:
         at, shape = pip_shapes(light, pips, own)
