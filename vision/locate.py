@@ -176,11 +176,19 @@ def _misfit(sides: Floats, width: Floats, aspect: Floats) -> Floats:
 
 
 def _spans(
-    side: float, cell: float, snap: float, overhang: float, underhang: float = 0.0
+    side: float,
+    cell: float,
+    snap: float,
+    overhang: float,
+    underhang: float = 0.0,
+    gap: float = 0.0,
 ) -> list[tuple[int, float, float]]:
     """Ways to lay whole cells along one side: (count, length used, shift of its middle).
 
-    A side off a whole number of cells by at most ``snap`` is cut evenly; with ``overhang`` > 0
+    A side off a whole number of cells by at most ``snap`` is cut evenly; so is one of two
+    cells or more, each longer than a cell by up to ``gap`` of it (tiles laid a little
+    apart: a row of seven, a twentieth of a tile between each, is 7.3 tiles long, past the
+    snap, which is over the whole side); with ``overhang`` > 0
     (the tile size is known) a side longer than whole cells by up to that share of a cell (a
     shadow or a neighbour's edge) holds cells of the true size flush with either end, or in
     its middle; with
@@ -196,6 +204,8 @@ def _spans(
     if abs(f - n) <= snap:
         return [(n, side, 0.0)]
     n = math.floor(f)
+    if n >= 2 and f - n <= gap * n:
+        return [(n, side, 0.0)]
     if overhang <= 0 or n < 1 or f - n > overhang:
         return []
     used = n * cell
@@ -209,10 +219,12 @@ def cuts(
     cfg: Config,
     known: bool = False,
     short: bool = False,
+    gap: float = 0.0,
 ) -> list[Cut]:
     """Every grid of whole tiles that fits a rotated rectangle; with a ``known`` tile size also
     grids of tiles of that size in a rectangle somewhat larger than them, and with ``short``
-    (a region that may stop short of its tile) one tile in a rectangle shorter than it."""
+    (a region that may stop short of its tile) one tile in a rectangle shorter than it;
+    ``gap``: tiles may lie this share of a tile apart (see ``_spans``)."""
     (cx, cy), (a, b), angle = rect
     theta = math.radians(angle)
     ea = np.array([math.cos(theta), math.sin(theta)])  # along side a
@@ -229,10 +241,20 @@ def cuts(
     for overhang in (0.0, float(cfg["overhang"]) if known else 0.0):
         for tile_along_a in (True, False):
             spans_a = _spans(
-                a, length if tile_along_a else width, snap, overhang, under if tile_along_a else 0
+                a,
+                length if tile_along_a else width,
+                snap,
+                overhang,
+                under if tile_along_a else 0,
+                gap,
             )
             spans_b = _spans(
-                b, width if tile_along_a else length, snap, overhang, 0 if tile_along_a else under
+                b,
+                width if tile_along_a else length,
+                snap,
+                overhang,
+                0 if tile_along_a else under,
+                gap,
             )
             for na, ua, sa in spans_a:
                 for nb, ub, sb in spans_b:

@@ -29,6 +29,9 @@ SIX_ACROSS = "2 pips on the centre line in the 6 "
 #: where the cell is known to lie on one tile, ``along_the_line``, or beside a face that
 #: says so: ``_a_column_beside``)
 ALONG = ("2 pips on the centre line in the 2 ", "3 pips on the centre line in the 3 ")
+#: a 2-2's half whose pips are red by their a* alone, not of a red's hue: blue, as some sets
+#: paint theirs, and as a die's 6 seen through a cell across two of its rows shows
+BLUE_TWO = "blue pips in a 2-2's 2"
 #: how a defect begins where a blob no pips make reaches far into both halves, or lies on
 #: the middle line: a back's pattern (lines along it, a lattice, an emblem), not a face
 MARK = "a back's mark of "
@@ -681,8 +684,8 @@ def _read_once(
         red_of &= a_of > float(cfg["red_a_per_light"]) * light_of
     # a 1's or a 4's pips are of a red's hue too: a blue pip is as far above grey in a* as a
     # red one (a die's blue pips, read as a 1-1's two red pips, sure, where the tile size was
-    # measured from them). Still red enough to count against other faces: a die's 6 cut as a
-    # tile's 2-2 is in doubt for it, as are a set's faces with blue pips, as before
+    # measured from them). Against the other faces only pips of that hue count, but for a
+    # 2-2: a die's 6 cut as a tile's 2-2 is in doubt for its blue pips (see _check_colour)
     b_of = np.bincount(flat_labels, patch[..., 2].ravel(), minlength=n) / sizes - 128
     hued = red_of & (b_of >= math.tan(math.radians(float(cfg["red_hue_least"]))) * a_of)
     # every face is symmetric about the tile's centre line, so the pips' mean across the tile
@@ -705,7 +708,7 @@ def _read_once(
         and any(len(at) == 3 and _a_column(at, width, length, centre, cfg) for at in spots)
     )
     if counts == [6, 6]:
-        _check_six_six(halves, spots, centre, red_of, defects)
+        _check_six_six(halves, spots, centre, hued, defects)
     if counts == [1, 1]:
         # a 1-1's pips are one set's 1s, alike: a playing card's red diamond and its small
         # one in the corner are not (4 times its area)
@@ -1005,15 +1008,19 @@ def _check_colour(
     a*; ``hued``: and of a red's hue)?"""
     if not blobs:
         return
-    red = [bool(red_of[k]) for k in blobs]
     n = len(blobs)
     if n in RED_COUNTS:
         if not all(bool(hued[k]) for k in blobs):
             defects.append(f"{n} pips not all red")
     elif n == 6 and counts == [6, 6]:
         pass  # (a 6-6's red pips are weighed over both halves: _check_six_six)
-    elif any(red):
+    elif any(bool(hued[k]) for k in blobs):
         defects.append(f"red pips in a {n}")
+    elif counts == [2, 2] and any(bool(red_of[k]) for k in blobs):
+        # (a pip red by its a* alone, not of a red's hue, is blue: some sets paint their
+        # pips so. It counts against a 2-2 only: a die's 6 seen through a cell across two
+        # of its rows is a 2-2, and dice pips are often blue)
+        defects.append(BLUE_TWO)
 
 
 def _check_six_six(

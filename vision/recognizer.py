@@ -55,6 +55,7 @@ from .pips import chip_rings, find_pips, lightness
 from .plain_scene import Unsettled, read_plainly
 from .read import (
     ALONG,
+    BLUE_TWO,
     SEAM,
     SIX_ACROSS,
     canonical,
@@ -965,6 +966,16 @@ def _not_round(
     return kept, _off_chips(pips, chips, cfg)
 
 
+def _as_a_tile(reading: Reading, floor: float) -> bool:
+    """Does a reading say a tile may lie there: sure, or a 2-2 in doubt for its blue pips
+    alone (``read.BLUE_TWO``: a blue set's 2-2 reads so; the doubt is for a die's 6)? Two
+    cells across a blue set's 2-2 and a 4-3 side by side, lined, read a 4-2 across their
+    upper halves, sure, the 2-2's own cell in doubt (the eighth renderer's scene 27)."""
+    if reading.face is None:
+        return False
+    return reading.confidence >= floor or all(d == BLUE_TWO for d in reading.defects)
+
+
 def _side_by_side_in_doubt(obs: Observation, image: Image, cfg: Config) -> None:
     """Tiles of a set with lines are put in doubt where the two cells laid across the tile
     and the place beside it (each over a half of each, their seam across its middle) read
@@ -999,7 +1010,7 @@ def _side_by_side_in_doubt(obs: Observation, image: Image, cfg: Config) -> None:
                 )
                 cells.append(tuple((float(x), float(y)) for x, y in quad))
             readings = [read_tile(image, q, bright, 4 * width / length, rcfg) for q in cells]
-            if not all(r.face is not None and r.confidence >= floor for r in readings):
+            if not all(_as_a_tile(r, floor) for r in readings):
                 continue
             x, y = centre + width * u  # (the place beside it)
             pair = [tile.face] + [
@@ -2434,8 +2445,11 @@ def _best_cut(
         if all(not same_angle(turned, r[2], slack) for r in rects):
             rects.append(rect_along(region.contour, turned))
     options: list[Cut] = []
+    row_gap = float(cfg["locate"]["row_gap"])
     for rect in rects:
-        options += cuts(rect, width, aspect, cfg["locate"], known, short=not whole)
+        # (faces' rows laid a little apart; not backs', whose stacks seen from the side
+        # were so cut into more backs than lie there: the eighth renderer's scene 98)
+        options += cuts(rect, width, aspect, cfg["locate"], known, not whole, row_gap)
         options += strip_cuts(region.contour, rect, width, aspect, cfg["locate"], known)
     seam_cfg = cfg["locate"]
     offset = max(1.5, float(seam_cfg["seam_offset"]) * width)

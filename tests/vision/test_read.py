@@ -1348,6 +1348,30 @@ def test_a_one_one_s_pips_are_red_by_their_hue_too(
     assert (reading.confidence >= CFG["min_confidence"]) == sure, reading
 
 
+#: pips of faces (upright patch, 40 x 86): a 5-3, a 6-2 and a 2-2, as the renderers lay them
+BLUE_FACES = {
+    "5-3": [(11, 11), (20, 21), (29, 32), *FIVE_BELOW],
+    "6-2": [(11, 9), (29, 9), (11, 21), (29, 21), (11, 33), (29, 33), (11, 64), (29, 64)],
+    "2-2": [(11, 21), (29, 21), (11, 64), (29, 64)],
+}
+
+
+@pytest.mark.parametrize(("face", "sure"), [("5-3", True), ("6-2", True), ("2-2", False)])
+def test_blue_pips_count_against_a_two_two_alone(face: str, sure: bool) -> None:
+    """Some ivory sets paint their pips a blue as far above grey in a* as a red pip (the
+    eighth renderer's: 134 of its 223 such tiles read, the others in doubt for "red pips
+    in a 6" and the like). Such a pip, not of a red's hue, is no red one: it counts
+    against a 2-2 alone, which is what a cell across two rows of a die's 6 shows, and
+    dice pips are often blue (the eighth renderer's empty tables 21 and 141)."""
+    from vision.read import read_patch
+
+    patch = _white_patch()
+    _pips(patch, BLUE_FACES[face], BLUE)
+    reading = read_patch(cv2.GaussianBlur(patch, (0, 0), 0.8), False, CFG)
+    assert reading.face == face, reading
+    assert (reading.confidence >= CFG["min_confidence"]) == sure, reading
+
+
 @pytest.mark.parametrize(
     ("three", "along"),
     [

@@ -255,6 +255,30 @@ def test_a_region_short_of_a_tile_holds_one_of_the_known_size_middle_or_flush() 
         assert np.allclose(np.ptp(cell, axis=0), (40.0, 92.0))
 
 
+@pytest.mark.parametrize(
+    ("long", "cells"), [(7.38, 7), (4.23, 4), (7.8, 8), (7.5, None), (1.3, None)]
+)
+def test_a_row_of_tiles_laid_a_little_apart_is_cut_a_tile_apart(
+    long: float, cells: int | None
+) -> None:
+    """A row of tiles side by side, a little apart (the eighth renderer's scene 100: seven
+    tiles 32 wide in a region 238 long, 7.3 tiles at the size that reads them), is past
+    any one cut's snap (0.22 of a tile over the whole side); cut evenly, its cells lie a
+    tile and its gap apart. A side 7.8 tiles long is a block of eight (the snap); one 7.5
+    long is neither (seven a tenth apart, or eight a sixteenth narrower: the seventh
+    renderer's scene 159, six tiles cut as seven, 7.66 at a size too small), and a lone
+    tile's is cut by the snap alone."""
+    rect = ((200.0, 100.0), (long * 32.0, 78.0), 0.0)
+    gap = float(LOCATE["row_gap"])
+    found = [c for c in cuts(rect, 32.0, 78.0 / 32.0, LOCATE, gap=gap) if not c.along_a]
+    if cells is None:
+        assert found == []
+        return
+    assert [len(c.cells) for c in found] == [cells]
+    xs = sorted(float(np.mean([p[0] for p in cell])) for cell in found[0].cells)
+    assert np.allclose(np.diff(xs), long * 32.0 / cells)
+
+
 def _black_tile(shape: tuple[int, int], box: tuple[int, int, int, int]) -> np.ndarray:
     """A black tile (x0, y0, x1, y1) with six white pips, on a lighter table."""
     image = np.full((*shape, 3), 140, np.uint8)
@@ -636,6 +660,23 @@ def test_only_a_tile_whose_red_pips_read_pale_holds_pips_for_its_neighbours() ->
     assert not _holds_a_tile(Reading(3, 2, 0.3, ("blob of 48 px",)), 0.25)
     assert not _holds_a_tile(Reading(4, 4, 0.17, ("4 pips not all red",) * 3), 0.25)
     assert not _holds_a_tile(Reading(4, 0, 0.55, ("4 pips not all red",)), 0.25)
+
+
+def test_a_blue_two_two_in_doubt_still_says_a_tile_may_lie_there() -> None:
+    """Whether tiles of a set with lines might lie the other way is asked of cells laid
+    across them: a blue set's 2-2 read so is in doubt for its blue pips alone (the doubt
+    is for a die's 6), and still says a tile lies there (the eighth renderer's scene 27: a
+    4-2 read across a blue 2-2's and a 4-3's upper halves stood, sure). Not a 2-2 in doubt
+    for red pips of a red's hue, nor for anything more."""
+    from vision.read import BLUE_TWO
+    from vision.recognizer import _as_a_tile
+    from vision.types import Reading
+
+    assert _as_a_tile(Reading(2, 2, 0.3, (BLUE_TWO, BLUE_TWO)), 0.5)
+    assert _as_a_tile(Reading(4, 3, 1.0, ()), 0.5)
+    assert not _as_a_tile(Reading(2, 2, 0.3, ("red pips in a 2", "red pips in a 2")), 0.5)
+    assert not _as_a_tile(Reading(2, 2, 0.17, (BLUE_TWO, BLUE_TWO, "blob of 48 px")), 0.5)
+    assert not _as_a_tile(Reading(0, 0, 0.0, ("halves [2, 0]",)), 0.5)
 
 
 def test_a_cell_short_of_a_tile_must_read_the_same_made_as_long_as_one() -> None:
