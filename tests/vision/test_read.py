@@ -1359,7 +1359,7 @@ BLUE_FACES = {
 @pytest.mark.parametrize(("face", "sure"), [("5-3", True), ("6-2", True), ("2-2", False)])
 def test_blue_pips_count_against_a_two_two_alone(face: str, sure: bool) -> None:
     """Some ivory sets paint their pips a blue as far above grey in a* as a red pip (the
-    eighth renderer's: 134 of its 223 such tiles read, the others in doubt for "red pips
+    eighth renderer's: 136 of its 223 such tiles read, the others in doubt for "red pips
     in a 6" and the like). Such a pip, not of a red's hue, is no red one: it counts
     against a 2-2 alone, which is what a cell across two rows of a die's 6 shows, and
     dice pips are often blue (the eighth renderer's empty tables 21 and 141)."""

@@ -265,9 +265,9 @@ def test_a_row_of_tiles_laid_a_little_apart_is_cut_a_tile_apart(
     tiles 32 wide in a region 238 long, 7.3 tiles at the size that reads them), is past
     any one cut's snap (0.22 of a tile over the whole side); cut evenly, its cells lie a
     tile and its gap apart. A side 7.8 tiles long is a block of eight (the snap); one 7.5
-    long is neither (seven a tenth apart, or eight a sixteenth narrower: the seventh
-    renderer's scene 159, six tiles cut as seven, 7.66 at a size too small), and a lone
-    tile's is cut by the snap alone."""
+    long is neither (seven a fourteenth of a tile apart, or eight a sixteenth narrower:
+    with a gap of 0.1, the seventh renderer's scene 159 cut six tiles as seven, 7.66 at a
+    size too small), and a lone tile's is cut by the snap alone."""
     rect = ((200.0, 100.0), (long * 32.0, 78.0), 0.0)
     gap = float(LOCATE["row_gap"])
     found = [c for c in cuts(rect, 32.0, 78.0 / 32.0, LOCATE, gap=gap) if not c.along_a]
