@@ -256,7 +256,7 @@ def test_a_region_short_of_a_tile_holds_one_of_the_known_size_middle_or_flush() 
 
 
 @pytest.mark.parametrize(
-    ("long", "cells"), [(7.38, 7), (4.23, 4), (7.8, 8), (7.5, None), (1.3, None)]
+    ("long", "cells"), [(7.38, 7), (4.23, 4), (7.8, 8), (7.6, None), (1.3, None)]
 )
 def test_a_row_of_tiles_laid_a_little_apart_is_cut_a_tile_apart(
     long: float, cells: int | None
@@ -264,10 +264,10 @@ def test_a_row_of_tiles_laid_a_little_apart_is_cut_a_tile_apart(
     """A row of tiles side by side, a little apart (the eighth renderer's scene 100: seven
     tiles 32 wide in a region 238 long, 7.3 tiles at the size that reads them), is past
     any one cut's snap (0.22 of a tile over the whole side); cut evenly, its cells lie a
-    tile and its gap apart. A side 7.8 tiles long is a block of eight (the snap); one 7.5
-    long is neither (seven a fourteenth of a tile apart, or eight a sixteenth narrower:
-    with a gap of 0.1, the seventh renderer's scene 159 cut six tiles as seven, 7.66 at a
-    size too small), and a lone tile's is cut by the snap alone."""
+    tile and its gap apart. A side 7.8 tiles long is a block of eight (the snap); one 7.6
+    long is neither (seven a twelfth of a tile apart, or eight a twentieth narrower: with
+    a gap of 0.1, the seventh renderer's scene 159 cut six tiles as seven, 7.66 at a size
+    too small), and a lone tile's is cut by the snap alone."""
     rect = ((200.0, 100.0), (long * 32.0, 78.0), 0.0)
     gap = float(LOCATE["row_gap"])
     found = [c for c in cuts(rect, 32.0, 78.0 / 32.0, LOCATE, gap=gap) if not c.along_a]
