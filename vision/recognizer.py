@@ -51,6 +51,7 @@ from .locate import (
     tile_sizes,
 )
 from .medians import median, median_of, percentile
+from .noise import noise_level, quietened
 from .pips import chip_rings, find_pips, lightness
 from .plain_scene import Unsettled, read_plainly
 from .read import (
@@ -258,17 +259,32 @@ def recognize(
     Where none of those is given, the picture is first read plainly (``plain_scene``);
     where it can be only in part, it is read carefully as a whole, and the tiles its plain
     groups read are added where that reading reads none (``_with_plain_tiles``). Tiles
-    read over each other are in doubt (``_none_over_another``).
+    read over each other are in doubt (``_none_over_another``). A very noisy picture whose
+    reading leaves something in doubt is read again median-filtered (``noise.py``), and
+    that reading kept where it reads more.
     """
     start = time.perf_counter()
     cfg = cfg if cfg is not None else load_config("recognize")
     args = (tile_px, aspect, ground, no_tiles, pip_kernel)
+    alone = tile_px is None and ground is None and pip_kernel is None  # (off the mat)
     obs = _read_as_shown(image, cfg, args, lined)
-    if obs.uncertain and tile_px is None and ground is None and pip_kernel is None:
+    quiet = False
+    noisy = float(cfg["prepare"]["noise_above"])
+    if obs.uncertain and alone and noise_level(image, cfg["prepare"]) >= noisy:
+        # a very noisy picture (a webcam's gain raised in a dim room) leaves specks that
+        # pass for pips: read again median-filtered, and kept where that reads more (not
+        # filtered first: a cloth's fine weave measures as noisy, and filtered, one of our
+        # renders with such a cloth read a tile fewer)
+        quieter = quietened(image, cfg["prepare"])
+        again = _read_as_shown(quieter, cfg, args, lined)
+        if len(again.tiles) > len(obs.tiles):
+            image, obs, quiet = quieter, again, True
+    if obs.uncertain and alone:
         # off the mat, a camera leaning from overhead draws the far tiles squat, of no
         # tile's shape: where the pips say so, the picture is read again as seen from above
         obs = _from_above(image, obs, cfg, args, lined)
     obs.debug.pop("working_pips", None)
+    obs.debug["quietened"] = quiet
     obs.debug["ms"] = 1000 * (time.perf_counter() - start)  # every reading made
     return obs
 
