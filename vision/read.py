@@ -999,20 +999,6 @@ def _check_layout(
             defects.append(f"columns of {len(columns[0])} and {len(columns[1])} in half {half}")
         elif any(len(xs) >= 2 and max(xs) - min(xs) > slack for xs in columns):
             defects.append(f"a slanted column of pips in the {n} of half {half}")
-        elif _uneven_rows(spots, cx, width, cfg):
-            defects.append(f"the columns' pips out of step in the {n} of half {half}")
-
-
-def _uneven_rows(spots: list[tuple[float, float]], cx: float, width: int, cfg: Config) -> bool:
-    """Do a 4's, 5's or 6's two columns (as long as each other) lie out of step along the
-    tile: their pips not side by side across it, row by row? A face's pips are (within a
-    pixel or two on the renders); a cell laid across two tiles end to end is not: a 3's
-    diagonal and the next tile's 2 read as a 5 (its columns' pips half a width apart)."""
-    off = float(cfg["centre_line"]) * width
-    left = sorted(y for x, y in spots if x - cx < -off)
-    right = sorted(y for x, y in spots if x - cx > off)
-    slack = float(cfg["row_slack"]) * width
-    return any(abs(a - b) > slack for a, b in zip(left, right, strict=True))
 
 
 def _check_colour(

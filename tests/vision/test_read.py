@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from vision.config import load_config
 from vision.faces import CHINESE_FACES
-from vision.read import MARK, blank_either_way, for_backs, read_patch, read_tile
+from vision.read import MARK, blank_either_way, for_backs, read_tile
 from vision.synth import render_tile
 
 CFG = load_config("recognize")["read"]
@@ -465,40 +465,6 @@ def test_a_six_whose_column_is_cut_in_two_is_not_a_five() -> None:
     reading = read_patch(patch, True, CFG)
     assert reading.face != "5-5" or reading.confidence < CFG["min_confidence"], reading
     assert "columns of 1 and 3 in half 0" in reading.defects
-
-
-@pytest.mark.parametrize(
-    ("face", "pips", "defect"),
-    [
-        # a cell laid across two tiles end to end, a fifth of a tile along: the lower half
-        # holds one tile's 3 (its diagonal) and the next tile's 2 below it, as a 5's five
-        # pips; its upper half the first tile's 2 (read 5-2 so, sure)
-        (
-            "5-2",
-            [(12, 20), (28, 20), (13, 49), (20, 59), (27, 70), (12, 86), (27, 86)],
-            "the columns' pips out of step in the 5 of half 1",
-        ),
-        # a die's 4 seen from the side, turned in the cell: each column of two, but one
-        # column a fifth of a width along from the other; and a 4 as a tile holds it
-        (
-            "4-4",
-            [(12, 9), (12, 27), (28, 17), (28, 35), (12, 56), (28, 56), (12, 76), (28, 76)],
-            "the columns' pips out of step in the 4 of half 0",
-        ),
-    ],
-)
-def test_columns_out_of_step_are_not_a_face(
-    face: str, pips: list[tuple[int, int]], defect: str
-) -> None:
-    """A 4's, 5's or 6's two columns lie side by side, row by row: columns whose pips are
-    out of step along the tile are pips of other faces seen through one cell."""
-    patch = np.zeros((94, 40, 3), np.uint8)  # Lab: an ivory body
-    patch[:] = (215, 128, 140)
-    for x, y in pips:
-        cv2.circle(patch, (x, y), 4, (40, 128, 128), -1)
-    reading = read_patch(patch, False, CFG)
-    assert reading.face != face or reading.confidence < CFG["min_confidence"], reading
-    assert defect in reading.defects, reading
 
 
 def test_two_pips_on_a_short_diagonal_are_not_a_two() -> None:
