@@ -989,7 +989,9 @@ def _as_a_tile(reading: Reading, floor: float) -> bool:
     upper halves, sure, the 2-2's own cell in doubt (the eighth renderer's scene 27)."""
     if reading.face is None:
         return False
-    return reading.confidence >= floor or all(d == BLUE_TWO for d in reading.defects)
+    # (not a face in doubt with no defect named: that doubt is not the blue pips')
+    blue_alone = bool(reading.defects) and all(d == BLUE_TWO for d in reading.defects)
+    return reading.confidence >= floor or blue_alone
 
 
 def _side_by_side_in_doubt(obs: Observation, image: Image, cfg: Config) -> None:

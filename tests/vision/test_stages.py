@@ -677,6 +677,7 @@ def test_a_blue_two_two_in_doubt_still_says_a_tile_may_lie_there() -> None:
     assert not _as_a_tile(Reading(2, 2, 0.3, ("red pips in a 2", "red pips in a 2")), 0.5)
     assert not _as_a_tile(Reading(2, 2, 0.17, (BLUE_TWO, BLUE_TWO, "blob of 48 px")), 0.5)
     assert not _as_a_tile(Reading(0, 0, 0.0, ("halves [2, 0]",)), 0.5)
+    assert not _as_a_tile(Reading(2, 2, 0.3, ()), 0.5)  # (in doubt, but not for blue pips)
 
 
 def test_a_cell_short_of_a_tile_must_read_the_same_made_as_long_as_one() -> None:
