@@ -21,6 +21,7 @@ from .config import Config, load_config
 from .direct import Group, filled, left_over, lone_tiles_show_lines, read_group
 from .layout import MatLayout, load_layout
 from .locate import cuts, held_by
+from .noise import noise_level, quietened
 from .read import blank_either_way, read_tile
 from .recognizer import recognize
 from .segment import colours, glare_on_ground, ground_mask
@@ -76,7 +77,36 @@ class TableRecognizer:
 
         Frames are usually much alike (a table between plays): what shows the same as in the
         last frame read is not read again, a frame that shows the same throughout not at all.
+        A very noisy frame (a webcam's gain raised in a dim room) whose reading leaves
+        something in doubt is read again median-filtered, and that reading kept where it
+        reads more tiles (as ``recognizer.recognize`` does off the mat; ``noise.py``).
         """
+        start = time.perf_counter()
+        before = self._last
+        obs = self._observe(frame)
+        prepare = self.cfg["prepare"]
+        quiet = False
+        # (the noise is measured only where something read this frame is in doubt: a frame
+        # read whole and sure pays nothing for it)
+        if (
+            obs.uncertain
+            and obs.debug["boxes"]["read"]  # type: ignore[index]
+            and noise_level(frame, prepare) >= float(prepare["noise_above"])
+        ):
+            after = self._last
+            # (read as if the noisy frame had not been: what it changed is read again)
+            self._last = before
+            again = self._observe(quietened(frame, prepare))
+            if len(again.tiles) > len(obs.tiles):
+                obs, quiet = again, True
+            else:
+                self._last = after
+        obs.debug["quietened"] = quiet
+        obs.debug["ms"] = 1000 * (time.perf_counter() - start)
+        return obs
+
+    def _observe(self, frame: Image) -> Observation:
+        """``observe``'s one reading of the frame."""
         laps = Laps()
         cfg = self.cfg["table"]
         # the whole mat at half the top-down size (enough to find what lies on it and to count

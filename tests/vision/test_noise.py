@@ -1,4 +1,5 @@
-"""A very noisy picture (a webcam's gain raised in a dim room): measured, and read quietened."""
+"""A very noisy picture (a webcam's gain raised in a dim room): measured, and read quietened,
+off the mat and on it."""
 
 from __future__ import annotations
 
@@ -6,10 +7,13 @@ import copy
 
 import numpy as np
 
+from vision.calibrate import find_mat
 from vision.config import load_config
+from vision.faces import CHINESE_SET
 from vision.noise import noise_level
 from vision.recognizer import recognize
-from vision.synth import render_tile
+from vision.synth import render_table, render_tile
+from vision.table import TableRecognizer
 from vision.types import Image
 
 PREPARE = load_config("recognize")["prepare"]
@@ -69,5 +73,45 @@ def test_a_very_noisy_picture_is_read_again_quietened() -> None:
 def test_a_clean_picture_is_read_as_it_is() -> None:
     image, faces = _two_tiles(0.0)
     obs = recognize(image)
+    assert sorted(t.face for t in obs.tiles) == sorted(faces)
+    assert obs.debug["quietened"] is False
+
+
+def _mat_table(seed: int) -> tuple[Image, list[str]]:
+    """A table on the mat as the bench lays one: four tiles in a seat's play zone, one in the
+    centre, four backs in seat 1's won stack."""
+    rng = np.random.default_rng(seed)
+    faces = [str(f) for f in rng.permutation(CHINESE_SET)[:5]]
+    layout = {f"seat{seed % 4}.play": faces[:4], "centre": faces[4:], "seat1.won": [None] * 4}
+    image, _ = render_table(layout, seed, scheme="ivory" if seed % 3 == 0 else "dark")
+    return image, faces
+
+
+def test_a_very_noisy_frame_on_the_mat_is_read_again_quietened() -> None:
+    """Noise of 20 grey levels over a mat table: read as it is, none of its five tiles reads
+    sure; read again median-filtered, all five do, and that reading is kept. The same frame
+    again is unchanged, and keeps the quietened reading."""
+    image, faces = _mat_table(2)
+    calibration = find_mat(image)
+    noisy = _with_noise(image, 20.0)
+    cfg = load_config("recognize")
+    table = TableRecognizer(calibration, cfg=cfg)
+    obs = table.observe(noisy)
+    assert sorted(t.face for t in obs.tiles) == sorted(faces)
+    assert obs.debug["quietened"] is True
+    assert {t.zone for t in obs.tiles} == {"seat2.play", "centre"}
+    again = table.observe(noisy)
+    assert again.debug["unchanged"] is True
+    assert sorted(t.face for t in again.tiles) == sorted(faces)
+    never = copy.deepcopy(cfg)
+    never["prepare"]["noise_above"] = float("inf")
+    as_it_is = TableRecognizer(calibration, cfg=never).observe(noisy)
+    assert len(as_it_is.tiles) < len(faces) and as_it_is.uncertain
+    assert as_it_is.debug["quietened"] is False
+
+
+def test_a_clean_frame_on_the_mat_is_read_as_it_is() -> None:
+    image, faces = _mat_table(2)
+    obs = TableRecognizer(find_mat(image)).observe(image)
     assert sorted(t.face for t in obs.tiles) == sorted(faces)
     assert obs.debug["quietened"] is False
