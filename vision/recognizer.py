@@ -596,6 +596,26 @@ def _halves(no_cut: list[Quad], cfg: Config) -> list[Floats]:
     ]
 
 
+def _lined_alone(bgr: Image, no_cut: list[Quad], cfg: Config) -> int:
+    """How many of the regions no cut fits are a lone tile's outline that reads a face but
+    for a line across its middle: a tile of a set with lines, its cut refused for the line
+    (which two tiles' ends would show too), so its reading is no doubtful seam to count. Of
+    a tile's shape only (``locate.aspect``), and no more than ``lines.alone_most`` are read
+    (each costs a reading)."""
+    lo, hi = (float(v) for v in cfg["locate"]["aspect"])
+    count = 0
+    for quad in no_cut[: int(cfg["lines"]["alone_most"])]:
+        width, length = math.dist(quad[0], quad[1]), math.dist(quad[1], quad[2])
+        if width > length:  # (the cell's first side is its end)
+            quad = (quad[1], quad[2], quad[3], quad[0])
+            width, length = length, width
+        if width <= 0 or not lo <= length / width <= hi:
+            continue
+        reading = _read_as_laid(bgr, quad, cfg)
+        count += reading.face is not None and reading.defects == (SEAM,)
+    return count
+
+
 def _size_of_halves(no_cut: list[Quad], cfg: Config) -> tuple[float, float] | None:
     """The size (W, aspect) of the tiles whose halves are the regions no cut fits
     (``no_cut``, see ``_halves``), from the median of their sides: a half is W by L / 2
@@ -1279,7 +1299,8 @@ def _recognize(
     if not lined:
         seams = sum(SEAM in f.reading.defects for f in doubtful + found)
         no_cut = [f.quad for f in doubtful if f.reading.defects == (_NO_CUT,)]
-        obs.debug["lined_signs"] = len(_halves(no_cut, cfg["lines"])) + seams
+        lone = _lined_alone(work, no_cut, cfg)
+        obs.debug["lined_signs"] = len(_halves(no_cut, cfg["lines"])) + seams + lone
         obs.debug["no_cut"] = [tuple((x / scale, y / scale) for x, y in q) for q in no_cut]
     obs.tile_px = used_width / scale if scale > 0 else 0.0
     laps.lap("assemble")

@@ -33,7 +33,7 @@ from vision.recognizer import (
 )
 from vision.synth import render_scene, render_table, render_tile, take_away
 from vision.table import TableRecognizer
-from vision.types import Observation, Quad, Reading, Tile
+from vision.types import Image, Observation, Quad, Reading, Tile
 
 CFG = load_config("recognize")
 
@@ -468,6 +468,35 @@ def test_a_frame_mostly_in_doubt_is_read_again_as_a_set_with_lines(
     tile = Tile("6-6", 1.0, (0.0, 0.0), ((0.0, 0.0), (1.0, 0.0), (1.0, 2.0), (0.0, 2.0)))
     obs = Observation(tiles=[tile] * read, uncertain=in_doubt, debug={"lined_signs": signs})
     assert _in_doubt(obs, False, CFG["lines"]) is again
+
+
+def test_a_lone_tile_of_a_set_with_lines_that_no_cut_fits_is_a_sign_of_lines() -> None:
+    """A lone tile of a set with lines grows whole, and its one cell reads its face but for
+    the line (two tiles' ends show one too): its cut is refused, and its outline is left as
+    a region no cut fits, no doubtful seam to count. Four such tiles of a table in a hand's
+    shadow on red felt were never read again as a lined set's (an independent renderer's
+    scene). Each outline of a tile's shape that reads so is a sign; a tile without the line,
+    a region of no tile's shape, and the outlines past ``lines.alone_most`` are not."""
+    from vision.recognizer import _lined_alone
+
+    def alone(face: str, seed: int, line: float) -> tuple[Image, Quad]:
+        synth = copy.deepcopy(load_config("synth"))
+        synth["tile"]["centre_line_share"] = line
+        image, truth = render_tile(face, seed=seed, width=32, scheme="ivory", cfg=synth)
+        return image, truth.corners
+
+    for face, seed in (("4-1", 0), ("5-2", 1), ("6-3", 2)):
+        image, quad = alone(face, seed, 1.0)
+        # (the region's box may start on its long side: the cell is turned to its end)
+        turned = (quad[1], quad[2], quad[3], quad[0])
+        assert _lined_alone(image, [quad, turned], CFG) == 2, face
+        square = (quad[0], quad[1], (quad[1][0], quad[1][1] + 32), (quad[0][0], quad[0][1] + 32))
+        assert _lined_alone(image, [square], CFG) == 0, face
+        few = copy.deepcopy(CFG)
+        few["lines"]["alone_most"] = 1
+        assert _lined_alone(image, [quad, turned], few) == 1, face
+        image, quad = alone(face, seed, 0.0)
+        assert _lined_alone(image, [quad], CFG) == 0, face
 
 
 def test_a_region_that_reads_no_face_counts_little_in_choosing_the_size() -> None:
@@ -1706,13 +1735,16 @@ def test_a_cell_is_read_once_however_many_sizes_are_tried(
     any size): each is read once, as it lies, and its reading shared. (The careful reading
     of the whole picture: read plainly, a scene may need no careful reading at all. Nor
     the tiles with a 3 read again after it, where some are in doubt, to ask whether the
-    set lays its 3s in a column: ``read.columns_least`` out of reach.)"""
+    set lays its 3s in a column: ``read.columns_least`` out of reach; nor the outlines no
+    cut fits, read once more after it for a line across their middle: ``lines.alone_most``
+    0.)"""
     import vision.recognizer as recognizer
 
     image, _ = render_scene(seed)
     cfg = copy.deepcopy(load_config("recognize"))
     cfg["photo"]["plain_groups"] = False
     cfg["read"]["columns_least"] = 1000
+    cfg["lines"]["alone_most"] = 0
     reads: Counter[tuple[int, ...]] = Counter()
     real = recognizer.read_tile
 
