@@ -6,7 +6,8 @@ seventh renderer's noisiest scenes (noise of 8 to 17 grey levels) read 46 of the
 A median filter takes such noise down and keeps a pip's round edge, which a blur would
 soften. But it also rounds off the smallest pips and a cloth's fine weave measures as noisy,
 so such a picture is read again filtered only where its first reading left something in
-doubt, and that reading is kept where it reads more (``recognizer.recognize``).
+doubt, and that reading is kept where it reads more (``recognizer.recognize`` off the mat,
+``table.TableRecognizer.observe`` on it).
 
 How noisy: a picture's second difference (each pixel against its eight neighbours) is
 mostly noise where the picture is flat, and every picture has flat places (a tile's body,
