@@ -1644,9 +1644,46 @@ def _leftovers(
             best = _more_tiles(best, cells_read)
             if best and _holds_all([q for q, _ in best], pips.xy[own]):
                 break
+        # (a playing card's red marks are pips left over too, and a cell placed on two of
+        # them reads a 1-1: but the card's white runs on past the cell's sides, unbroken)
+        best = [
+            (q, reading) for q, reading in best if not _inside_a_plain_thing(bgr, light, q, cfg)
+        ]
         out += [_Found(q, reading) for q, reading in best]
         sure += [q for q, _ in best]
     return out
+
+
+def _inside_a_plain_thing(bgr: Image, light: Image, quad: Quad, cfg: Config) -> bool:
+    """Does the cell lie inside something plain and larger than a tile: no edge along
+    either of its long sides (the lightness steps by less than ``locate.outline_step``
+    across each, looked for a little either side of it), and its body's colour on past
+    both (within ``read.back_colour``, over ``locate.outline_share`` of the points half a
+    tile out)? A tile's outline shows as an edge against the table, or a seam against a
+    neighbour of its colour; a playing card's white runs on past a cell laid on its marks."""
+    lcfg = cfg["locate"]
+    q = np.array(quad, np.float64)
+    width = float(np.linalg.norm(q[1] - q[0]))
+    body = cell_body(bgr, quad)
+    apart = float(cfg["read"]["back_colour"])
+    t = np.linspace(0.15, 0.85, 15)[:, None]
+    depth = float(lcfg["outline_depth"]) * width
+    for a, b, other in ((q[1], q[2], q[0]), (q[3], q[0], q[1])):
+        along = b - a
+        normal = np.array([-along[1], along[0]]) / max(float(np.linalg.norm(along)), 1e-9)
+        if float(np.dot(other - a, normal)) > 0:
+            normal = -normal  # (outward)
+        for shift in np.linspace(-1.0, 1.0, 7) * depth:
+            line = a + t * along + shift * normal
+            outside = median(sample(light, line + depth * normal))
+            inside_ = median(sample(light, line - depth * normal))
+            if abs(outside - inside_) >= float(lcfg["outline_step"]):
+                return False  # (an edge: the tile's outline, or a seam)
+        beyond = sample(bgr, a + t * along + 0.5 * width * normal)
+        alike = np.all(np.abs(beyond - body) <= apart, axis=1)
+        if float(np.mean(alike)) < float(lcfg["outline_share"]):
+            return False
+    return True
 
 
 def _evenly_lit(light: Image, quad: Quad, bright: bool, cfg: Config) -> bool:

@@ -499,6 +499,33 @@ def test_a_lone_tile_of_a_set_with_lines_that_no_cut_fits_is_a_sign_of_lines() -
         assert _lined_alone(image, [quad], CFG) == 0, face
 
 
+def test_a_cell_inside_a_playing_card_is_no_tile_placed_by_the_pips_left_over() -> None:
+    """A playing card's red marks are pips no tile holds, and a cell placed on two of them
+    reads a 1-1, sure (an independent renderer's 3 of hearts). The card's white runs on past
+    the cell's long sides with no edge: it lies inside something plain and larger than a
+    tile. A tile's own cell does not: its outline shows against the table, and against a
+    neighbour of its colour as a seam."""
+    from vision.locate import cell_about
+    from vision.pips import lightness
+    from vision.recognizer import _inside_a_plain_thing
+
+    card = np.zeros((300, 300, 3), np.uint8)
+    card[:] = (120, 60, 20)  # a blue felt
+    card[40:260, 70:230] = (235, 238, 240)  # the card, larger than a tile both ways
+    for y in (110, 190):
+        cv2.circle(card, (150, y), 9, (40, 40, 210), -1)
+    cell = cell_about(np.array([150.0, 150.0]), np.array([1.0, 0.0]), np.array([0.0, 1.0]), 36, 84)
+    assert _inside_a_plain_thing(card, lightness(card), cell, CFG)
+    image, truth = render_tile("1-1", seed=3, width=36, scheme="ivory")
+    assert not _inside_a_plain_thing(image, lightness(image), truth.corners, CFG)
+    # (nor between two tiles of its colour touching it side by side: the seams are edges)
+    x0 = round(min(x for x, _ in truth.corners))
+    x1 = round(max(x for x, _ in truth.corners))
+    row = np.ascontiguousarray(np.hstack([image[:, x0:x1]] * 3))
+    middle = tuple((x - x0 + (x1 - x0), y) for x, y in truth.corners)
+    assert not _inside_a_plain_thing(row, lightness(row), middle, CFG)
+
+
 def test_a_region_that_reads_no_face_counts_little_in_choosing_the_size() -> None:
     """Four lone tiles read sure at one size, against one of them and a region of the table
     grown over from a tile of nearly its colour (nine tiles large, cut into blanks and cells
