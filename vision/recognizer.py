@@ -1675,9 +1675,9 @@ def _inside_a_plain_thing(bgr: Image, light: Image, quad: Quad, cfg: Config) -> 
             normal = -normal  # (outward)
         for shift in np.linspace(-1.0, 1.0, 7) * depth:
             line = a + t * along + shift * normal
-            outside = median(sample(light, line + depth * normal))
-            inside_ = median(sample(light, line - depth * normal))
-            if abs(outside - inside_) >= float(lcfg["outline_step"]):
+            outer = median(sample(light, line + depth * normal))
+            inner = median(sample(light, line - depth * normal))
+            if abs(outer - inner) >= float(lcfg["outline_step"]):
                 return False  # (an edge: the tile's outline, or a seam)
         beyond = sample(bgr, a + t * along + 0.5 * width * normal)
         alike = np.all(np.abs(beyond - body) <= apart, axis=1)
