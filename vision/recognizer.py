@@ -596,15 +596,17 @@ def _halves(no_cut: list[Quad], cfg: Config) -> list[Floats]:
     ]
 
 
-def _lined_alone(bgr: Image, no_cut: list[Quad], cfg: Config) -> int:
+def _lined_alone(bgr: Image, no_cut: list[Quad], cfg: Config, needed: int) -> int:
     """How many of the regions no cut fits are a lone tile's outline that reads a face but
     for a line across its middle: a tile of a set with lines, its cut refused for the line
     (which two tiles' ends would show too), so its reading is no doubtful seam to count. Of
     a tile's shape only (``locate.aspect``), and no more than ``lines.alone_most`` are read
-    (each costs a reading)."""
+    (each costs a reading); counted up to ``needed`` (the signs still wanting), no further."""
     lo, hi = (float(v) for v in cfg["locate"]["aspect"])
     count = 0
     for quad in no_cut[: int(cfg["lines"]["alone_most"])]:
+        if count >= needed:
+            break
         width, length = math.dist(quad[0], quad[1]), math.dist(quad[1], quad[2])
         if width > length:  # (the cell's first side is its end)
             quad = (quad[1], quad[2], quad[3], quad[0])
@@ -1299,8 +1301,12 @@ def _recognize(
     if not lined:
         seams = sum(SEAM in f.reading.defects for f in doubtful + found)
         no_cut = [f.quad for f in doubtful if f.reading.defects == (_NO_CUT,)]
-        lone = _lined_alone(work, no_cut, cfg)
-        obs.debug["lined_signs"] = len(_halves(no_cut, cfg["lines"])) + seams + lone
+        signs = len(_halves(no_cut, cfg["lines"])) + seams
+        if tile_px is None:
+            # (the lone outlines are read only for the signs still wanting: on the mat, and
+            # past min_signs, _in_doubt asks no more)
+            signs += _lined_alone(work, no_cut, cfg, int(cfg["lines"]["min_signs"]) - signs)
+        obs.debug["lined_signs"] = signs
         obs.debug["no_cut"] = [tuple((x / scale, y / scale) for x, y in q) for q in no_cut]
     obs.tile_px = used_width / scale if scale > 0 else 0.0
     laps.lap("assemble")

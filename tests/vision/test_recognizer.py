@@ -476,7 +476,8 @@ def test_a_lone_tile_of_a_set_with_lines_that_no_cut_fits_is_a_sign_of_lines() -
     a region no cut fits, no doubtful seam to count. Four such tiles of a table in a hand's
     shadow on red felt were never read again as a lined set's (an independent renderer's
     scene). Each outline of a tile's shape that reads so is a sign; a tile without the line,
-    a region of no tile's shape, and the outlines past ``lines.alone_most`` are not."""
+    a region of no tile's shape, and the outlines past ``lines.alone_most`` are not, and
+    none is read once the signs wanted are counted."""
     from vision.recognizer import _lined_alone
 
     def alone(face: str, seed: int, line: float) -> tuple[Image, Quad]:
@@ -489,14 +490,16 @@ def test_a_lone_tile_of_a_set_with_lines_that_no_cut_fits_is_a_sign_of_lines() -
         image, quad = alone(face, seed, 1.0)
         # (the region's box may start on its long side: the cell is turned to its end)
         turned = (quad[1], quad[2], quad[3], quad[0])
-        assert _lined_alone(image, [quad, turned], CFG) == 2, face
+        assert _lined_alone(image, [quad, turned], CFG, 2) == 2, face
+        # (counted no further than the signs still wanting)
+        assert _lined_alone(image, [quad, turned], CFG, 1) == 1, face
         square = (quad[0], quad[1], (quad[1][0], quad[1][1] + 32), (quad[0][0], quad[0][1] + 32))
-        assert _lined_alone(image, [square], CFG) == 0, face
+        assert _lined_alone(image, [square], CFG, 2) == 0, face
         few = copy.deepcopy(CFG)
         few["lines"]["alone_most"] = 1
-        assert _lined_alone(image, [quad, turned], few) == 1, face
+        assert _lined_alone(image, [quad, turned], few, 2) == 1, face
         image, quad = alone(face, seed, 0.0)
-        assert _lined_alone(image, [quad], CFG) == 0, face
+        assert _lined_alone(image, [quad], CFG, 2) == 0, face
 
 
 def test_a_cell_inside_a_playing_card_is_no_tile_placed_by_the_pips_left_over() -> None:
