@@ -2633,7 +2633,7 @@ def _best_cut(
             # most cells read badly: the cut is off the tiles, and the few that read may be
             # across two tiles' halves
             continue
-        if len(readings) > 1 and any(_across(r) for r in readings):
+        if len(readings) > 1 and _lie_across(readings, floor, cfg):
             # one of its cells shows a seam across its middle (or a 6 laid across it): the
             # cut is scored as it ends up (below), every other cell ruled out, not as its
             # cells read; else it wins over a cut a little along from it that reads every
@@ -2649,7 +2649,7 @@ def _best_cut(
     def finished(cells: Cells | None, score: float) -> tuple[float, Cells | None]:
         if cells is not None and region.loose:
             cells = _half_along(bgr, cells, region, aspect, xy, cfg)
-        if cells is not None and len(cells) > 1 and any(_across(r) for _, r in cells):
+        if cells is not None and len(cells) > 1 and _lie_across([r for _, r in cells], floor, cfg):
             # the cut's cells lie alike: where one shows a seam across its middle, or a 6
             # laid across it (its pips in three columns, two on the centre line), they lie
             # across tiles side by side, each over two tiles' halves (a 5-5 read so is sure;
@@ -2675,6 +2675,21 @@ def _best_cut(
             # cut stands, its bad cell in doubt: the row is not lost for one tile
             return finished(plain, plain_score)
     return best_score, best
+
+
+def _lie_across(readings: Sequence[Reading], floor: float, cfg: Config) -> bool:
+    """Do the cut's cells lie across its tiles, as one or more of them showing a seam across
+    its middle says? Not where the others reading a face sure outnumber those
+    ``locate.across_outvoted`` times or more: a glare across one black tile of a block of
+    twelve, or its two red 1s, read as a seam and put the eleven tiles read sure round it
+    in doubt (the ninth renderer's scenes 107 and 149, 21 tiles). Blanks do not count: a
+    cloth's plain cells read as blanks, a row of dominoes' worth, beside two tiles read
+    across (the ninth renderer's scene 52)."""
+    across = sum(_across(r) for r in readings)
+    if across == 0:
+        return False
+    sure = sum(_sure_face(r, floor) for r in readings if not _across(r))
+    return sure < float(cfg["locate"]["across_outvoted"]) * across
 
 
 def _a_column_only(reading: Reading) -> bool:

@@ -2058,6 +2058,30 @@ def test_a_six_laid_across_its_cell_says_the_cell_lies_across_its_tile() -> None
     assert not _across(Reading(5, 2, 0.55, ("2 pips on the centre line in the 5 of half 1",)))
 
 
+def test_one_cell_of_a_block_showing_a_seam_puts_its_cut_in_doubt_only_where_few_others_read() -> (
+    None
+):
+    """A seam across one cell's middle says the cut lies across its tiles, each cell over
+    two tiles' halves: so for two tiles side by side, and for a row of cloth cells read as
+    blanks. Not for a block of twelve whose eleven other cells read faces sure: there the
+    seam was a glare's streak across one black tile (an independent renderer's scenes 107
+    and 149, 21 tiles lost)."""
+    from vision.read import SEAM
+    from vision.recognizer import _lie_across
+    from vision.types import Reading
+
+    cfg = load_config("recognize")
+    floor = float(cfg["read"]["min_confidence"])
+    seam = Reading(4, 1, 0.55, (SEAM,))
+    sure = Reading(6, 5, 1.0)
+    blank = Reading(0, 0, 1.0)
+    assert _lie_across([seam, *[sure] * 11], floor, cfg) is False
+    assert _lie_across([seam, sure], floor, cfg) is True
+    assert _lie_across([seam, seam, *[sure] * 5], floor, cfg) is True
+    assert _lie_across([seam, *[blank] * 11], floor, cfg) is True
+    assert _lie_across([sure] * 4, floor, cfg) is False
+
+
 def _lined_set() -> dict[str, dict[str, object]]:
     cfg = copy.deepcopy(load_config("synth"))
     cfg["tile"]["centre_line_share"] = 1.0
