@@ -2158,6 +2158,25 @@ def test_a_reading_as_a_set_with_lines_holds_where_the_first_grew_each_tiles_hal
     assert not _read_again_holds(new, small, cfg)
 
 
+def test_a_reading_as_a_set_with_lines_holds_where_the_rest_read_sure_as_they_lie() -> None:
+    """A faint groove shows in some tiles' pictures, not in others': three of nine tiles
+    read again showed it, and the six others read sure, as they were read again, when read
+    as any tile is (an independent renderer's scene 298). Those six say nothing either
+    way; a cell that reads another face as it lies, or in doubt, still counts against."""
+    from vision.read import SEAM
+
+    cfg = load_config("recognize")
+    lined = [(_tile("4-3", 100 + 50 * k, 100), Reading(4, 3, 0.55, (SEAM,))) for k in range(3)]
+    plain = [(_tile("6-5", 100 + 50 * k, 300), Reading(6, 5, 1.0)) for k in range(6)]
+    assert _read_again_holds(lined + plain, [], cfg)
+    other_face = [(tile, Reading(5, 5, 1.0)) for tile, _ in plain]
+    assert not _read_again_holds(lined + other_face, [], cfg)
+    in_doubt = [(tile, Reading(6, 5, 0.3, ("blob of 40 px",))) for tile, _ in plain]
+    assert not _read_again_holds(lined + in_doubt, [], cfg)
+    # (and a line shown by one tile alone is still no set's)
+    assert not _read_again_holds(lined[:1] + plain, [], cfg)
+
+
 @pytest.mark.parametrize(("seed", "at"), [(5016, 0.5), (5035, 0.15)])
 def test_a_picture_cut_through_a_row_is_not_read_as_a_set_with_lines(seed: int, at: float) -> None:
     """A held-out scene cropped through one of its tiles (as the bench crops them): nothing
@@ -2644,6 +2663,21 @@ def test_a_careful_cell_across_two_plain_tiles_leaves_both_in_doubt() -> None:
     )
     assert obs.tiles == []
     assert obs.uncertain >= 1
+
+
+def test_a_tile_half_the_width_of_the_others_read_is_in_doubt() -> None:
+    """Cells of half a tile, placed by the pips of two tiles' ends side by side under a
+    glare, read two 1-1s among tiles twice as wide (an independent renderer's scene 211);
+    right tiles came 0.74 to 1.37 of their picture's median width."""
+    small = Tile("1-1", 1.0, (118, 537), ((99, 526), (136, 526), (136, 548), (99, 548)))
+    tiles = [_tile(face, 100 + 60 * k, 100) for k, face in enumerate(["6-6", "6-4", "2-2"])]
+    obs = _with_plain_tiles(Observation(tiles=[*tiles, small]), [], CFG)
+    assert sorted(t.face for t in obs.tiles) == ["2-2", "6-4", "6-6"]
+    assert obs.uncertain == 1 and obs.uncertain_at == [(118, 537)]
+    # a tile a third wider than the others stands (seen nearer the camera)
+    near = _turned("5-4", 600.0, 300.0, 53.0, 114.0)
+    obs = _with_plain_tiles(Observation(tiles=[*tiles, near]), [], CFG)
+    assert len(obs.tiles) == 4 and obs.uncertain == 0
 
 
 def _wide(face: str, x: float, y: float) -> Tile:
