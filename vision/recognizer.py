@@ -453,8 +453,24 @@ def _read_picture(
             _as_shown(kept, image, _lined(cfg))
             _seams_in_doubt(kept, new, cfg)
             _side_by_side_in_doubt(kept, image, _lined(cfg))
+            _first_tiles_kept(kept, obs)
     kept.debug["ms"] = both_ms
     return _with_plain_tiles(kept, plain, cfg)
+
+
+def _first_tiles_kept(again: Observation, first: Observation) -> None:
+    """The tiles the first reading read sure where the reading kept, as a set with lines,
+    reads neither a tile nor a doubt, added to it: they were lost without a word (a lone
+    black 6-6 under a glare, read sure the first time, was no region the second time:
+    the ninth renderer's scene 99)."""
+    for tile in first.tiles:
+        if any(
+            inside(tile.center, t.corners) or inside(t.center, tile.corners) for t in again.tiles
+        ):
+            continue
+        if any(inside(at, tile.corners) for at in again.uncertain_at):
+            continue
+        again.tiles.append(tile)
 
 
 def _none_over_another(obs: Observation, cfg: Config) -> Observation:

@@ -2680,6 +2680,23 @@ def test_a_tile_half_the_width_of_the_others_read_is_in_doubt() -> None:
     assert len(obs.tiles) == 4 and obs.uncertain == 0
 
 
+def test_tiles_read_the_first_time_stand_where_the_reading_kept_reads_nothing() -> None:
+    """The reading as a set with lines, kept for the tiles it adds, had no region where a
+    lone 6-6 under a glare had been read sure the first time: it was lost without a word
+    (an independent renderer's scene 99). Where the reading kept reads a tile or a doubt,
+    that stands."""
+    from vision.recognizer import _first_tiles_kept
+
+    first = Observation(
+        tiles=[_tile("6-6", 100, 100), _tile("5-2", 300, 100), _tile("3-1", 500, 100)]
+    )
+    again = Observation(tiles=[_tile("6-6", 103, 98), _tile("4-4", 700, 100)], uncertain=1)
+    again.uncertain_at = [(302.0, 110.0)]
+    _first_tiles_kept(again, first)
+    assert sorted(t.face for t in again.tiles) == ["3-1", "4-4", "6-6"]
+    assert again.uncertain == 1
+
+
 def _wide(face: str, x: float, y: float) -> Tile:
     """A "tile" twice as wide as _tile's: a playing card cut as one."""
     corners = ((x - 38, y - 61), (x + 38, y - 61), (x + 38, y + 61), (x - 38, y + 61))
