@@ -885,8 +885,13 @@ def _seams_in_doubt(again: Observation, new: list[tuple[Tile, Reading]], cfg: Co
         if math.isinf(reading.middle):
             continue
         # (the set's line as the other new tiles show it: a seam among two or three would
-        # lift their median past itself)
-        line = _the_set_s_line([r.middle for j, (_, r) in enumerate(new) if j != k])
+        # lift their median past itself; not where it is 0, not measured (the pips cover
+        # the middle's columns) or showing nothing: a set of lines, 23 tiles read again,
+        # 6 of them 0, 6 blobs, the rest 0.5 to 67, put a 6-6 and a 5-5 in doubt at 57,
+        # the ninth renderer's scene 254)
+        line = _the_set_s_line(
+            [r.middle for j, (_, r) in enumerate(new) if j != k and r.middle > 0]
+        )
         if math.isinf(line):
             seam = least < reading.middle < pip
         else:

@@ -2490,6 +2490,8 @@ def test_a_tile_read_again_whose_middle_line_far_outshines_the_set_s_is_in_doubt
         ((10.7, math.inf, math.inf), ["2-1"]),
         ((30.0, math.inf, 38.0), []),
         ((math.inf, 1.2, 1.0), []),
+        ((57.0, 0.0, 0.0, 0.0, 40.0), []),
+        ((6.3, 0.0, 0.0), ["2-1"]),
     ],
 )
 def test_the_set_s_line_a_tile_read_again_is_held_to_is_the_other_new_tiles(
@@ -2504,11 +2506,13 @@ def test_the_set_s_line_a_tile_read_again_is_held_to_is_the_other_new_tiles(
     where the others' lines are so, a line of 83 is the set's, one of 10.7, fainter than a
     pip, a seam (white lines on black tiles: tiles read right were left in doubt, the
     blobs counted as no line); a blob and a line of 38 say 38; a cell whose own line is a
-    blob is not measured against them."""
+    blob is not measured against them. A line of 0 (not measured, or showing nothing) says
+    nothing of the set's: three such among five put a 6-6's line of 57 in doubt (the
+    ninth renderer's scene 254)."""
     from vision.recognizer import _seams_in_doubt
     from vision.types import Reading, Tile
 
-    faces = ["2-1", "6-6", "5-4"]
+    faces = ["2-1", "6-6", "5-4", "4-3", "3-3"]
     new = []
     for k, middle in enumerate(middles):
         quad = ((40.0 * k, 0.0), (40.0 * k + 30.0, 0.0), (40.0 * k + 30.0, 64.0), (40.0 * k, 64.0))
