@@ -499,9 +499,9 @@ def _with_plain_tiles(obs: Observation, plain: list[Tile], cfg: Config) -> Obser
     doubt there). Where both read a tile and their faces differ, neither is kept: it is in
     doubt. A back the careful reading counted stands. One set's tiles are all of a size:
     a tile of either reading that is not the size of two or more of the other's, or of
-    its own reading's, is in doubt (a playing card of hearts, twice a tile's width, read as a 4-4 where the tiles
-    about it, read plainly, were in doubt in the careful reading: it had no size but
-    the card's)."""
+    its own reading's, is in doubt (a playing card of hearts, twice a tile's width, read
+    as a 4-4 where the tiles about it, read plainly, were in doubt in the careful
+    reading: it had no size but the card's)."""
     backs: list[Quad] = list(obs.debug.get("backs", []))  # type: ignore[call-overload]
     least = int(cfg["locate"]["min_sure_for_size"])
     ratio = float(cfg["locate"]["cells_same_size"])
@@ -2722,8 +2722,8 @@ def _lie_across(readings: Sequence[Reading], floor: float, cfg: Config) -> bool:
     ``locate.across_outvoted`` times or more: a glare across one black tile of a block of
     twelve, or its two red 1s, read as a seam and put the eleven tiles read sure round it
     in doubt (the ninth renderer's scenes 107 and 149, 21 tiles). Blanks do not count: a
-    cloth's plain cells read as blanks, a row of dominoes' worth, beside two tiles read
-    across (the ninth renderer's scene 52)."""
+    cut of 36 cells, most over a cloth and read blank, two over tiles showing a seam and
+    read wrong (the ninth renderer's scene 52)."""
     across = sum(_across(r) for r in readings)
     if across == 0:
         return False
