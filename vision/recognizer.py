@@ -487,9 +487,7 @@ def _first_tiles_kept(again: Observation, first: Observation) -> None:
     black 6-6 under a glare, read sure the first time, was no region the second time:
     the ninth renderer's scene 99)."""
     for tile in first.tiles:
-        if any(
-            inside(tile.center, t.corners) or inside(t.center, tile.corners) for t in again.tiles
-        ):
+        if any(_one_on_another(tile.corners, t.corners) for t in again.tiles):
             continue
         if any(inside(at, tile.corners) for at in again.uncertain_at):
             continue
@@ -536,21 +534,17 @@ def _with_plain_tiles(obs: Observation, plain: list[Tile], cfg: Config) -> Obser
         return size > 0 and not ratio * size <= _width(tile.corners) <= size / ratio
 
     # (and the other way: the careful reading's tiles the plain groups' size says are not
-    # the set's, where those groups read the others, held in doubt by the careful reading)
-    by_plain = size_of(plain)
-    for tile in [t for t in obs.tiles if off(t, by_plain)]:
-        obs.tiles.remove(tile)
-        obs.uncertain += 1
-        obs.uncertain_at.append(tile.center)
-    # (and the careful reading's own tiles off its size: cells of half a tile, placed by
-    # the pips of two tiles' ends side by side, a red 4 read as a 1 under a glare, read
-    # two 1-1s among 13 tiles, 0.51 and 0.54 of their width: the ninth renderer's scene
-    # 211; right tiles came 0.74 to 1.37 of it)
-    own = size_of(obs.tiles)
-    for tile in [t for t in obs.tiles if off(t, own)]:
-        obs.tiles.remove(tile)
-        obs.uncertain += 1
-        obs.uncertain_at.append(tile.center)
+    # the set's, where those groups read the others, held in doubt by the careful reading;
+    # then those off the careful reading's own size: cells of half a tile, placed by the
+    # pips of two tiles' ends side by side, a red 4 read as a 1 under a glare, read two
+    # 1-1s among 13 tiles, 0.51 and 0.54 of their width: the ninth renderer's scene 211;
+    # right tiles came 0.74 to 1.37 of it)
+    for tiles in (plain, obs.tiles):
+        by = size_of(tiles)
+        for tile in [t for t in obs.tiles if off(t, by)]:
+            obs.tiles.remove(tile)
+            obs.uncertain += 1
+            obs.uncertain_at.append(tile.center)
     careful = list(obs.tiles)  # (a plain tile is weighed against these, not those added)
     size = size_of(careful)
     for tile in plain:
@@ -2747,10 +2741,11 @@ def _lie_across(readings: Sequence[Reading], floor: float, cfg: Config) -> bool:
     in doubt (the ninth renderer's scenes 107 and 149, 21 tiles). Blanks do not count: a
     cut of 36 cells, most over a cloth and read blank, two over tiles showing a seam and
     read wrong (the ninth renderer's scene 52)."""
-    across = sum(_across(r) for r in readings)
+    flags = [_across(r) for r in readings]
+    across = sum(flags)
     if across == 0:
         return False
-    sure = sum(_sure_face(r, floor) for r in readings if not _across(r))
+    sure = sum(_sure_face(r, floor) for r, a in zip(readings, flags, strict=True) if not a)
     return sure < float(cfg["locate"]["across_outvoted"]) * across
 
 
