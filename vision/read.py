@@ -443,6 +443,11 @@ def _read_once(
         ):
             hues = np.partition(hue, (lo_rank, hi_rank))
             tinted = max(tinted, float(int(hues[hi_rank]) - int(hues[lo_rank])))
+        body_a = float(np.partition(inner_a[clear_of_pips], mid_rank)[mid_rank]) - 128
+        if body_a > float(cfg["red_body_min"]):
+            # no tile's body is red: a cloth's red flower, the cloth's white between its
+            # petals taken for pips (and no red pip lies on it: they are cleared from it)
+            return Reading(0, 0, 0.0, (f"a red body (a* {body_a:.0f})",))
         if (
             bright
             and between > float(cfg["bright_body_max"])

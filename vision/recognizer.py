@@ -680,6 +680,70 @@ def _as_halves(one: tuple[Floats, Floats], other: tuple[Floats, Floats], alike: 
     return bool(np.all(np.abs(np.log(sides / others)) < alike)) and 0.8 <= apart <= 1.3
 
 
+def _grown_as_shown(
+    smooth: Image,
+    pips: Pips,
+    guess: float,
+    regions: list[Region],
+    cfg: Config,
+    ground: tuple[float, float, float] | None,
+    not_ground: Image | None,
+    edges: Image | None,
+    sizing: Bools,
+) -> list[Region]:
+    """For a set with lines: regions grown over the picture as shown (``smooth``, bounded by
+    its ``edges``) from the seed pips that no region grown with the lines taken out holds,
+    where they lie clear of those regions. Taken out as a line, the seam between two tiles
+    meeting at a right angle lets them grow one region of no tile's shape, which fails:
+    their pips grew nothing (the ninth renderer's scene 194, an ivory 5-5 laid across a
+    3-3's end, neither read nor in doubt)."""
+    held = np.zeros(len(pips.radius), bool)
+    held[[j for r in regions for j in r.pips]] = True
+    left = sizing & pips.seed & ~held
+    if not left.any():
+        return []
+    taken = np.zeros(smooth.shape[:2], np.uint8)
+    cv2.drawContours(taken, [r.contour for r in regions], -1, 255, -1)
+    clear = float(cfg["lines"]["as_shown_overlap"])
+    out = []
+    for region in segment(smooth, pips, guess, cfg["segment"], ground, not_ground, edges, left):
+        own = np.zeros_like(taken)
+        cv2.drawContours(own, [region.contour], -1, 255, -1)
+        shared = cv2.countNonZero(cv2.bitwise_and(own, taken))
+        if not held[list(region.pips)].any() and shared <= clear * region.area:
+            out.append(region)
+    return out
+
+
+def _whole_as_shown(
+    bgr: Image,
+    light: Image,
+    grown: list[Region],
+    pips: Pips,
+    width: float,
+    ratio: float,
+    ok: list[_Found],
+    cfg: Config,
+) -> list[_Found]:
+    """The tiles read (``ok``) with those of the regions ``_grown_as_shown`` added, cut at
+    the set's size where every cell reads a face sure and none lies on a tile read sure
+    (those regions are kept out of the choice of size and of the doubts: grown where the
+    lines were taken out and nothing grew, they may cover a tile's half, or tiles that the
+    pips left over place better)."""
+    floor = float(cfg["read"]["min_confidence"])
+    for region in grown:
+        sure = [f.quad for f in ok if _sure_face(f.reading, floor)]
+        rect = edge_aligned_rect(region.contour)
+        _, cells = _best_cut(bgr, light, region, rect, pips, width, ratio, cfg, False)
+        if not cells or not all(_sure_face(r, floor) for _, r in cells):
+            continue
+        if any(_overlap(q, t) for q, _ in cells for t in sure):
+            continue
+        ok = [f for f in ok if not any(_overlap(f.quad, q) for q, _ in cells)]
+        ok += [_Found(q, r) for q, r in cells]
+    return ok
+
+
 def _halves_joined(regions: list[Region], width: float, cfg: Config) -> list[Region]:
     """The regions, with each two that are a tile's halves joined: read again as a set
     with lines, a tile's line that stands out too broadly to be taken out (blurred) still
@@ -1202,7 +1266,14 @@ def _recognize(
         regions = segment(
             grown_over, pips, guess, cfg["segment"], ground, not_ground, bounds, sizing
         )
-        regions, pips = _not_round(regions, pips, guess, cfg)
+        extra = (
+            _grown_as_shown(smooth, pips, guess, regions, cfg, ground, not_ground, edges, sizing)
+            if lined
+            else []
+        )
+        kept, pips = _not_round([*regions, *extra], pips, guess, cfg)
+        regions = [r for r in kept if not any(r is e for e in extra)]
+        extra = [r for r in kept if any(r is e for e in extra)]
         if lined:
             regions = _halves_joined(regions, guess, cfg)
         laps.lap("segment")
@@ -1293,6 +1364,8 @@ def _recognize(
                     if _sure_face(f.reading, floor)
                     or not any(_overlap(f.quad, n.quad) for n in placed)
                 ] + placed
+            if extra:
+                ok = _whole_as_shown(seen, light, extra, pips, width, ratio, ok, cfg)
             ok = _past_the_ends(ok, pips, own, cfg)
             ok = _astride(ok, pips, own, work.shape, cfg)
             per_polarity.append((totals[k], ok, bad, width, pips.bright))

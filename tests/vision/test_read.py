@@ -276,6 +276,24 @@ def test_red_pips_on_a_red_brown_body_are_cut_at_a_share_of_their_own_contrast()
     assert reading.face == "4-3" and reading.confidence >= CFG["min_confidence"], reading
 
 
+@pytest.mark.parametrize(("a_star", "face"), [(19, "2-2"), (52, None)])
+def test_white_spots_on_a_red_body_are_no_tiles_pips(a_star: int, face: str | None) -> None:
+    """A cloth's red flowers, the cloth's cream between their petals taken for white pips,
+    read as 2-2s on an empty table (an independent renderer's floral cloth: six). No tile's
+    body is so red; a red-brown one (a* 19, as above) still reads."""
+    import cv2
+
+    from vision.read import read_patch
+
+    patch = np.zeros((85, 40, 3), np.uint8)  # Lab
+    patch[:] = (25 if face else 100, 128 + a_star, 135)
+    for x, y in ((12, 20), (28, 20), (12, 65), (28, 65)):
+        cv2.circle(patch, (x, y), 5, (235, 128, 135), -1)
+    reading = read_patch(cv2.GaussianBlur(patch, (0, 0), 1.0), True, CFG)
+    assert reading.face == face, reading
+    assert face is not None or reading.defects == ("a red body (a* 52)",)
+
+
 def _six_and_a_red_one(body: tuple[int, int, int]) -> np.ndarray:
     """A 6-1's patch (Lab) on a dark body: white 6 in the top half; the 1's pip drawn by its
     lightness only (its redness is left to the caller)."""

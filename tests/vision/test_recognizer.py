@@ -2139,6 +2139,36 @@ def test_tiles_with_a_line_between_their_halves_are_read(face: str, scheme: str)
     assert sorted(t.face for t in recognize(image).tiles) == sorted([face, "3-1"])
 
 
+@pytest.mark.parametrize("scheme", ["dark", "ivory"])
+def test_tiles_of_a_lined_set_laid_one_across_the_others_end_are_read(scheme: str) -> None:
+    """A 3-3 of a set with lines laid askew across a 5-5's end, touching it: with the lines
+    taken out, so is the seam between them, and the two grew one region of no tile's shape,
+    which failed; neither was read nor in doubt (the ninth renderer's scene 194). Their
+    pips grow regions over the picture as shown too."""
+    from vision.recognizer import _lined, _recognize
+
+    upright, truth = render_tile("5-5", seed=0, scheme=scheme, width=36.0, cfg=_lined_set())
+    across, _ = render_tile(
+        "3-3", seed=0, scheme=scheme, width=36.0, angle=2.0354, cfg=_lined_set()
+    )
+    felt = upright[0, 0]
+    image = np.empty((360, 640, 3), np.uint8)
+    image[:] = felt
+    h, w = upright.shape[:2]
+    xs, ys = zip(*truth.corners, strict=True)
+    width, length = max(xs) - min(xs), max(ys) - min(ys)
+    x, y = 200 - w // 2, 200 - h // 2
+    for tile, (left, top) in (
+        (upright, (x, y)),
+        (across, (x + round(length / 2 - width / 2), y - round(length / 2 + width / 2))),
+    ):
+        shown = np.any(tile != felt, axis=2)
+        image[top : top + h, left : left + w][shown] = tile[shown]
+    obs = _recognize(image, _lined(CFG), None, None, None, None, None, lined=True)
+    assert sorted(t.face for t in obs.tiles) == ["3-3", "5-5"]
+    assert obs.uncertain == 0
+
+
 def test_a_reading_as_a_set_with_lines_is_kept_only_where_its_new_tiles_show_the_line() -> None:
     """The second reading is kept only if two of its new tiles at least, and most, show a
     line across their middle when read as any tile is; one alone is what a cell across two
