@@ -437,13 +437,14 @@ def _read_once(
         # of one colour (a cell laid across a tile, its ends on the felt, read a 6's two
         # columns as a 2-2, sure)
         # (each on its own: ranking a strided column costs twice; a* as _red took it)
-        for hue in (
-            inner_a[clear_of_pips],
-            patch[border:-border, border:-border, 2][clear_of_pips],
+        body_a = 0.0  # (the body's a*, its median, above neutral)
+        for k, hue in enumerate(
+            (inner_a[clear_of_pips], patch[border:-border, border:-border, 2][clear_of_pips])
         ):
-            hues = np.partition(hue, (lo_rank, hi_rank))
+            hues = np.partition(hue, (lo_rank, mid_rank, hi_rank))
             tinted = max(tinted, float(int(hues[hi_rank]) - int(hues[lo_rank])))
-        body_a = float(np.partition(inner_a[clear_of_pips], mid_rank)[mid_rank]) - 128
+            if k == 0:
+                body_a = float(hues[mid_rank]) - 128
         if body_a > float(cfg["red_body_min"]):
             # no tile's body is red: a cloth's red flower, the cloth's white between its
             # petals taken for pips (and no red pip lies on it: they are cleared from it)
