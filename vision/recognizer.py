@@ -9,6 +9,7 @@ from __future__ import annotations
 import functools
 import itertools
 import math
+import re
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -307,10 +308,12 @@ def _read_as_shown(
     least = int(cfg["read"]["columns_least"])
     # (tiles read as a set with lines' are read again so: their line is no seam)
     lined_read = bool(obs.debug.get("lined"))
-    if (
-        obs.uncertain
-        and len(obs.tiles) >= least
-        and _threes_in_a_column(image, obs.tiles, _lined(cfg) if lined_read else cfg) >= least
+    if obs.uncertain and (
+        _twos_along(obs) >= least
+        or (
+            len(obs.tiles) >= least
+            and _threes_in_a_column(image, obs.tiles, _lined(cfg) if lined_read else cfg) >= least
+        )
     ):
         # the set lays its 2s and 3s in a column along the centre line: read again so, each
         # cell's 2 or 3 on the line its own (where the set lays them so, no 2 laid across
@@ -401,6 +404,20 @@ def _none_inside_plain_things(
     light = lightness(image)
     plain = [t for t in new if _inside_a_plain_thing(image, light, t.corners, cfg)]
     return [t for t in tiles if t not in plain]
+
+
+_TWO_ALONG = re.compile(r"2 pips on the centre line in the 2 of half [01]")
+
+
+def _twos_along(obs: Observation) -> int:
+    """How many cells are in doubt only for a 2 laid along their centre line, where they
+    outnumber the tiles read sure with a 2 (laid across: a set lays its 2s one way); else 0."""
+    notes: list[tuple[str | None, float, tuple[str, ...]]] = obs.debug.get("doubtful", [])  # type: ignore[assignment]
+    along = sum(
+        bool(defects) and all(_TWO_ALONG.fullmatch(d) for d in defects) for _, _, defects in notes
+    )
+    across = sum("2" in t.face for t in obs.tiles)
+    return along if along > across else 0
 
 
 def _threes_in_a_column(image: Image, tiles: list[Tile], cfg: Config) -> int:
@@ -724,6 +741,7 @@ def _whole_as_shown(
     ratio: float,
     ok: list[_Found],
     cfg: Config,
+    known: bool,
 ) -> list[_Found]:
     """The tiles read (``ok``) with those of the regions ``_grown_as_shown`` added, cut at
     the set's size where every cell reads a face sure and none lies on a tile read sure
@@ -734,7 +752,7 @@ def _whole_as_shown(
     for region in grown:
         sure = [f.quad for f in ok if _sure_face(f.reading, floor)]
         rect = edge_aligned_rect(region.contour)
-        _, cells = _best_cut(bgr, light, region, rect, pips, width, ratio, cfg, False)
+        _, cells = _best_cut(bgr, light, region, rect, pips, width, ratio, cfg, known)
         if not cells or not all(_sure_face(r, floor) for _, r in cells):
             continue
         if any(_overlap(q, t) for q, _ in cells for t in sure):
@@ -1365,7 +1383,7 @@ def _recognize(
                     or not any(_overlap(f.quad, n.quad) for n in placed)
                 ] + placed
             if extra:
-                ok = _whole_as_shown(seen, light, extra, pips, width, ratio, ok, cfg)
+                ok = _whole_as_shown(seen, light, extra, pips, width, ratio, ok, cfg, known)
             ok = _past_the_ends(ok, pips, own, cfg)
             ok = _astride(ok, pips, own, work.shape, cfg)
             per_polarity.append((totals[k], ok, bad, width, pips.bright))

@@ -2148,6 +2148,7 @@ def test_tiles_of_a_lined_set_laid_one_across_the_others_end_are_read(scheme: st
     from vision.recognizer import _lined, _recognize
 
     upright, truth = render_tile("5-5", seed=0, scheme=scheme, width=36.0, cfg=_lined_set())
+    # (turned 116.6 degrees, its end over the 5-5's)
     across, _ = render_tile(
         "3-3", seed=0, scheme=scheme, width=36.0, angle=2.0354, cfg=_lined_set()
     )
@@ -3337,3 +3338,22 @@ def test_tiles_read_say_whether_their_3s_lie_in_a_column() -> None:
     image = cv2.GaussianBlur(image, (0, 0), 0.7)
     assert _threes_in_a_column(image, tiles, CFG) == 1
     assert _threes_in_a_column(image, tiles[1:], CFG) == 0
+
+
+def test_cells_in_doubt_only_for_a_2_along_the_line_say_the_set_lays_2s_so() -> None:
+    """A set that lays its 2s along the centre line (an independent renderer's, a quarter
+    of its sets) has its 2s in doubt: a 2 so laid is what a cell off its tile shows. Where
+    cells in doubt for that alone outnumber the tiles read sure with a 2 (laid across), the
+    picture is read again so (as where 3s are read in a column: see above)."""
+    from vision.recognizer import _twos_along
+
+    along = ("2 pips on the centre line in the 2 of half 1",)
+    both = ("2 pips on the centre line in the 2 of half 0", *along)
+    obs = Observation(tiles=[_tile("4-2", 100, 100), _tile("6-6", 200, 100)], uncertain=4)
+    obs.debug["doubtful"] = [("5-2", 0.55, along), ("2-2", 0.3, both), ("6-1", 0.3, ("halves",))]
+    assert _twos_along(obs) == 2
+    obs.tiles.append(_tile("2-1", 300, 100))
+    assert _twos_along(obs) == 0  # (as many read sure with a 2 across)
+    obs.debug["doubtful"] = [("5-2", 0.55, (*along, "a seam across the middle"))] * 3
+    obs.tiles = []
+    assert _twos_along(obs) == 0  # (not in doubt for that alone)
