@@ -437,14 +437,12 @@ def _read_once(
         # of one colour (a cell laid across a tile, its ends on the felt, read a 6's two
         # columns as a 2-2, sure)
         # (each on its own: ranking a strided column costs twice; a* as _red took it)
-        body_a = 0.0  # (the body's a*, its median, above neutral)
-        for k, hue in enumerate(
-            (inner_a[clear_of_pips], patch[border:-border, border:-border, 2][clear_of_pips])
-        ):
-            hues = np.partition(hue, (lo_rank, mid_rank, hi_rank))
-            tinted = max(tinted, float(int(hues[hi_rank]) - int(hues[lo_rank])))
-            if k == 0:
-                body_a = float(hues[mid_rank]) - 128
+        a_ranked = np.partition(inner_a[clear_of_pips], (lo_rank, mid_rank, hi_rank))
+        b_ranked = np.partition(
+            patch[border:-border, border:-border, 2][clear_of_pips], (lo_rank, hi_rank)
+        )
+        tinted = float(max(int(r[hi_rank]) - int(r[lo_rank]) for r in (a_ranked, b_ranked)))
+        body_a = float(a_ranked[mid_rank]) - 128  # (its median, above neutral)
         if body_a > float(cfg["red_body_min"]):
             # no tile's body is red: a cloth's red flower, the cloth's white between its
             # petals taken for pips (and no red pip lies on it: they are cleared from it)

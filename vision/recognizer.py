@@ -9,7 +9,6 @@ from __future__ import annotations
 import functools
 import itertools
 import math
-import re
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -406,15 +405,12 @@ def _none_inside_plain_things(
     return [t for t in tiles if t not in plain]
 
 
-_TWO_ALONG = re.compile(r"2 pips on the centre line in the 2 of half [01]")
-
-
 def _twos_along(obs: Observation) -> int:
     """How many cells are in doubt only for a 2 laid along their centre line, where they
     outnumber the tiles read sure with a 2 (laid across: a set lays its 2s one way); else 0."""
     notes: list[tuple[str | None, float, tuple[str, ...]]] = obs.debug.get("doubtful", [])  # type: ignore[assignment]
     along = sum(
-        bool(defects) and all(_TWO_ALONG.fullmatch(d) for d in defects) for _, _, defects in notes
+        bool(defects) and all(d.startswith(ALONG[0]) for d in defects) for _, _, defects in notes
     )
     across = sum("2" in t.face for t in obs.tiles)
     return along if along > across else 0
@@ -724,10 +720,13 @@ def _grown_as_shown(
     clear = float(cfg["lines"]["as_shown_overlap"])
     out = []
     for region in segment(smooth, pips, guess, cfg["segment"], ground, not_ground, edges, left):
-        own = np.zeros_like(taken)
-        cv2.drawContours(own, [region.contour], -1, 255, -1)
-        shared = cv2.countNonZero(cv2.bitwise_and(own, taken))
-        if not held[list(region.pips)].any() and shared <= clear * region.area:
+        if held[list(region.pips)].any():
+            continue
+        x, y, w, h = cv2.boundingRect(region.contour)
+        own = np.zeros((h, w), np.uint8)
+        cv2.drawContours(own, [region.contour], -1, 255, -1, offset=(-x, -y))
+        shared = cv2.countNonZero(cv2.bitwise_and(own, taken[y : y + h, x : x + w]))
+        if shared <= clear * region.area:
             out.append(region)
     return out
 
@@ -1289,9 +1288,10 @@ def _recognize(
             if lined
             else []
         )
+        grown_here = {id(r) for r in extra}
         kept, pips = _not_round([*regions, *extra], pips, guess, cfg)
-        regions = [r for r in kept if not any(r is e for e in extra)]
-        extra = [r for r in kept if any(r is e for e in extra)]
+        regions = [r for r in kept if id(r) not in grown_here]
+        extra = [r for r in kept if id(r) in grown_here]
         if lined:
             regions = _halves_joined(regions, guess, cfg)
         laps.lap("segment")
