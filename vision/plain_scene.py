@@ -614,7 +614,8 @@ def _local_sizes(
         """The tile size that makes the outline whole tiles laid so, if a tile's."""
         local_length = along / max(1, round(along / length))
         local_width = across / max(1, round(across / width))
-        if abs(math.log(local_width / width)) > near:
+        # (an outline no wider than its rim, a thin streak's, is no tile's at any size)
+        if min(local_length, local_width) <= 0 or abs(math.log(local_width / width)) > near:
             return None
         if not lo <= local_length / local_width <= hi:
             return None

@@ -929,13 +929,21 @@ def _read_as_laid(image: Image, quad: Quad, cfg: Config, pips: Floats | None = N
     """The cell read as it lies, at its own aspect, its pips' shade as its body says;
     ``pips``: the centres of those found in the picture, which count pips run together."""
     _, _, _, width, length = cell_axes(quad)
-    bright = _bright_pips(image, quad, cfg)
+    bright = _bright_pips(image, quad, cfg, pips)
     return read_tile(image, quad, bright, length / max(width, 1.0), cfg["read"], pips)
 
 
-def _bright_pips(image: Image, quad: Quad, cfg: Config) -> bool:
-    """Are the tile's pips bright: its body as dark as the regions take black tiles'?"""
-    return float(cell_body(image, quad) @ GREY) <= float(cfg["segment"]["dark_body_max"])
+def _bright_pips(image: Image, quad: Quad, cfg: Config, pips: Floats | None = None) -> bool:
+    """Are the tile's pips bright: lighter than its body where ``pips`` (centres found in
+    the picture) lie in it, else its body as dark as the regions take black tiles'?"""
+    body = float(cell_body(image, quad) @ GREY)
+    own = pips[held_by(quad, pips)] if pips is not None and len(pips) else None
+    if own is not None and len(own):
+        h, w = image.shape[:2]
+        xs = np.clip(np.round(own[:, 0]).astype(int), 0, w - 1)
+        ys = np.clip(np.round(own[:, 1]).astype(int), 0, h - 1)
+        return float(np.median(image[ys, xs] @ GREY)) > body
+    return body <= float(cfg["segment"]["dark_body_max"])
 
 
 def _as_shown(obs: Observation, image: Image, cfg: Config) -> None:

@@ -274,6 +274,15 @@ def test_an_outline_that_fits_whole_tiles_either_way_is_read_either_way(
         assert r == pytest.approx(want_r, rel=0.03)
 
 
+@pytest.mark.parametrize(("across", "along"), [(-3, 86), (40, -2), (-4, -4)])
+def test_an_outline_no_wider_than_its_rim_is_no_tile_s(across: float, along: float) -> None:
+    """A thin streak whose outline is narrower than the rim an outline is drawn with (a
+    scene of club tables raised a math domain error here, ending the reading) fits no
+    tile's size: nothing is said, and nothing raised."""
+    cfg = load_config("recognize")
+    assert _local_sizes(_outline(across, along, 40.0), 0.5, 40.0, 2.1, cfg) == []
+
+
 def test_a_group_at_the_picture_s_edge_is_read_carefully_in_a_box() -> None:
     image, _ = render_scene(1039)
     cfg = load_config("recognize")

@@ -3042,6 +3042,28 @@ def test_a_tile_read_again_as_shown_counts_pips_run_together_by_the_pips_found()
     assert blind.tiles == [] and blind.uncertain == 1
 
 
+@pytest.mark.parametrize("face", ["6-4", "5-5", "3-1", "2-2"])
+def test_a_dim_ivory_tile_read_again_as_shown_takes_its_pips_shade_from_them(face: str) -> None:
+    """An ivory tile of a set with lines in a dim room (its body at grey 83, darker than
+    the regions take a black tile's, a white card in view keeping the picture as dim):
+    read again as shown, its pips are dark because those found in it are darker than its
+    body, not bright because its body is dark. Taken for white pips on a black tile, a 5-5
+    read blank and the others not at all, and every tile the lined reading had read was
+    left in doubt (a club table's scene: 21 tiles read, 4 kept)."""
+    from vision.recognizer import GREY, _as_shown, cell_body
+
+    tile, truth = render_tile(face, seed=0, scheme="ivory", width=44.0, cfg=_lined_set())
+    cfg = _lined(load_config("recognize"))
+    found = _recognize(tile, cfg, None, None, None, None, None, lined=True).debug["pips"]
+    dim = (tile * 0.4).astype(np.uint8)
+    assert float(cell_body(dim, truth.corners) @ GREY) < float(CFG["segment"]["dark_body_max"])
+    read = Tile(face, 1.0, truth.center, truth.corners)
+    obs = Observation(tiles=[read])
+    obs.debug["pips"] = found
+    _as_shown(obs, dim, cfg)
+    assert obs.tiles == [read] and obs.uncertain == 0
+
+
 def test_lined_tiles_side_by_side_are_in_doubt_only_where_cells_across_them_are_tile_shaped() -> (
     None
 ):
