@@ -651,7 +651,9 @@ def _halves(no_cut: list[Quad], cfg: Config) -> list[Floats]:
     ]
 
 
-def _lined_alone(bgr: Image, no_cut: list[Quad], cfg: Config, needed: int) -> int:
+def _lined_alone(
+    bgr: Image, no_cut: list[Quad], cfg: Config, needed: int, pips: Floats | None = None
+) -> int:
     """How many of the regions no cut fits are a lone tile's outline that reads a face but
     for a line across its middle: a tile of a set with lines, its cut refused for the line
     (which two tiles' ends would show too), so its reading is no doubtful seam to count. Of
@@ -668,7 +670,7 @@ def _lined_alone(bgr: Image, no_cut: list[Quad], cfg: Config, needed: int) -> in
             width, length = length, width
         if width <= 0 or not lo <= length / width <= hi:
             continue
-        reading = _read_as_laid(bgr, quad, cfg)
+        reading = _read_as_laid(bgr, quad, cfg, pips)
         count += reading.face is not None and reading.defects == (SEAM,)
     return count
 
@@ -918,8 +920,10 @@ def _new_as_any(
 ) -> list[tuple[Tile, Reading]]:
     """The tiles read again that were not read before, each with its cell read as any tile
     is (not as a set with lines)."""
+    found = again.debug.get("pips")
+    pips = found if isinstance(found, np.ndarray) else None
     return [
-        (tile, _read_as_laid(image, tile.corners, cfg))
+        (tile, _read_as_laid(image, tile.corners, cfg, pips))
         for tile in again.tiles
         if not any(inside(tile.center, o.corners) for o in obs.tiles)
     ]
@@ -935,7 +939,10 @@ def _read_as_laid(image: Image, quad: Quad, cfg: Config, pips: Floats | None = N
 
 def _bright_pips(image: Image, quad: Quad, cfg: Config, pips: Floats | None = None) -> bool:
     """Are the tile's pips bright: lighter than its body where ``pips`` (centres found in
-    the picture) lie in it, else its body as dark as the regions take black tiles'?"""
+    the picture) lie in it, else its body as dark as the regions take black tiles'? (An
+    ivory set in a dim room, a white card in view keeping the picture as dim, has bodies at
+    grey 80 to 95: taken for black tiles by their grey alone, their dark pips were not
+    seen, and the tiles read as a set with lines were all left in doubt.)"""
     body = float(cell_body(image, quad) @ GREY)
     own = pips[held_by(quad, pips)] if pips is not None and len(pips) else None
     if own is not None and len(own):
@@ -1177,11 +1184,13 @@ def _side_by_side_in_doubt(obs: Observation, image: Image, cfg: Config) -> None:
     least = float(cfg["lines"]["across_aspect_min"])
     doubt = []
     lab = functools.cache(lambda: cv2.cvtColor(image, cv2.COLOR_BGR2LAB).astype(np.float64))
+    found = obs.debug.get("pips")  # (their shade says the pips', see _bright_pips)
+    pips = found if isinstance(found, np.ndarray) else None
     for tile in obs.tiles:
         centre, across, along, width, length = cell_axes(tile.corners)
         if 4 * width / length < least:
             continue
-        bright = _bright_pips(image, tile.corners, cfg)
+        bright = _bright_pips(image, tile.corners, cfg, pips)
         for side in (-1.0, 1.0):
             u = side * across  # towards the place beside it
             cells = []
@@ -1460,7 +1469,13 @@ def _recognize(
         if tile_px is None:
             # (the lone outlines are read only for the signs still wanting: on the mat, and
             # past min_signs, _in_doubt asks no more)
-            signs += _lined_alone(work, no_cut, cfg, int(cfg["lines"]["min_signs"]) - signs)
+            signs += _lined_alone(
+                work,
+                no_cut,
+                cfg,
+                int(cfg["lines"]["min_signs"]) - signs,
+                np.concatenate(seeds) * scale if seeds else None,
+            )
         obs.debug["lined_signs"] = signs
         obs.debug["no_cut"] = [tuple((x / scale, y / scale) for x, y in q) for q in no_cut]
     obs.tile_px = used_width / scale if scale > 0 else 0.0

@@ -3043,13 +3043,16 @@ def test_a_tile_read_again_as_shown_counts_pips_run_together_by_the_pips_found()
 
 
 @pytest.mark.parametrize("face", ["6-4", "5-5", "3-1", "2-2"])
-def test_a_dim_ivory_tile_read_again_as_shown_takes_its_pips_shade_from_them(face: str) -> None:
+def test_a_dim_ivory_tile_read_again_takes_its_pips_shade_from_them(face: str) -> None:
     """An ivory tile of a set with lines in a dim room (its body at grey 83, darker than
     the regions take a black tile's, a white card in view keeping the picture as dim):
     read again as shown, its pips are dark because those found in it are darker than its
     body, not bright because its body is dark. Taken for white pips on a black tile, a 5-5
     read blank and the others not at all, and every tile the lined reading had read was
-    left in doubt (a club table's scene: 21 tiles read, 4 kept)."""
+    left in doubt (a club table's scene: 21 tiles read, 4 kept). Read as any tile, to
+    ask whether the reading as a set with lines holds, its line did not show, and another
+    scene's 25 tiles read so were dropped for the first reading's 8."""
+    from vision.read import SEAM
     from vision.recognizer import GREY, _as_shown, cell_body
 
     tile, truth = render_tile(face, seed=0, scheme="ivory", width=44.0, cfg=_lined_set())
@@ -3062,6 +3065,9 @@ def test_a_dim_ivory_tile_read_again_as_shown_takes_its_pips_shade_from_them(fac
     obs.debug["pips"] = found
     _as_shown(obs, dim, cfg)
     assert obs.tiles == [read] and obs.uncertain == 0
+    # (and read as any tile, to ask whether the lined reading holds: its line shows)
+    [(_, as_any)] = _new_as_any(obs, Observation(), dim, CFG)
+    assert as_any.face == face and as_any.defects == (SEAM,)
 
 
 def test_lined_tiles_side_by_side_are_in_doubt_only_where_cells_across_them_are_tile_shaped() -> (
