@@ -490,6 +490,11 @@ def _read_picture(
             _seams_in_doubt(kept, new, cfg)
             _side_by_side_in_doubt(kept, image, _lined(cfg))
             _first_tiles_kept(kept, obs)
+        else:
+            floor = float(cfg["read"]["min_confidence"])
+            clean = [t for t, r in new if _clean_face(r, floor) and r.face == t.face]
+            if len(clean) >= int(cfg["lines"]["clean_least"]):
+                kept = _with_plain_tiles(obs, clean, cfg)
     kept.debug["ms"] = both_ms
     return _with_plain_tiles(kept, plain, cfg)
 
@@ -670,7 +675,7 @@ def _lined_alone(
             width, length = length, width
         if width <= 0 or not lo <= length / width <= hi:
             continue
-        reading = _read_as_laid(bgr, quad, cfg, pips)
+        reading = _read_as_laid(bgr, quad, cfg, shade_from=pips)
         count += reading.face is not None and reading.defects == (SEAM,)
     return count
 
@@ -923,17 +928,25 @@ def _new_as_any(
     found = again.debug.get("pips")
     pips = found if isinstance(found, np.ndarray) else None
     return [
-        (tile, _read_as_laid(image, tile.corners, cfg, pips))
+        (tile, _read_as_laid(image, tile.corners, cfg, shade_from=pips))
         for tile in again.tiles
         if not any(inside(tile.center, o.corners) for o in obs.tiles)
     ]
 
 
-def _read_as_laid(image: Image, quad: Quad, cfg: Config, pips: Floats | None = None) -> Reading:
-    """The cell read as it lies, at its own aspect, its pips' shade as its body says;
-    ``pips``: the centres of those found in the picture, which count pips run together."""
+def _read_as_laid(
+    image: Image,
+    quad: Quad,
+    cfg: Config,
+    pips: Floats | None = None,
+    shade_from: Floats | None = None,
+) -> Reading:
+    """The cell read as it lies, at its own aspect, its pips' shade as those found in it
+    say, else as its body says (see _bright_pips); ``pips``: the centres of those found in
+    the picture, which count pips run together and say their shade; ``shade_from``: those
+    that say their shade only."""
     _, _, _, width, length = cell_axes(quad)
-    bright = _bright_pips(image, quad, cfg, pips)
+    bright = _bright_pips(image, quad, cfg, pips if pips is not None else shade_from)
     return read_tile(image, quad, bright, length / max(width, 1.0), cfg["read"], pips)
 
 

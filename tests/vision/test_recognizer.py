@@ -2170,6 +2170,38 @@ def test_tiles_of_a_lined_set_laid_one_across_the_others_end_are_read(scheme: st
     assert obs.uncertain == 0
 
 
+@pytest.mark.parametrize("new", [2, 1])
+def test_tiles_read_again_that_read_clean_as_any_tile_are_added_two_or_more(
+    new: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Where the first reading fits no cut to a group's region (three dark tiles side by
+    side under glares, their shadows in the region: a club table's scene) and the reading
+    as a set with lines, its regions grown otherwise, reads them, that reading does not
+    hold (no line shows), and the tiles were lost. Those of its new tiles that read clean
+    as any tile does are added, two or more of them: one alone is also what a cell
+    across two tiles' halves reads, their seam too faint to show (a 4-2 read 1-1)."""
+    import vision.recognizer as recognizer
+
+    image = _tiles_apart(["6-4", "5-1"], "dark", None)
+    cfg = copy.deepcopy(load_config("recognize"))
+    cfg["photo"]["plain_groups"] = False
+    real = recognizer._recognize
+
+    def no_cut_at_first(*args, lined=False, **kwargs):  # type: ignore[no-untyped-def]
+        obs = real(*args, lined=lined, **kwargs)
+        if lined:
+            obs.tiles = obs.tiles[:new]
+            return obs
+        # (the first reading, as though no cut had fitted either tile's region)
+        return Observation(
+            uncertain=len(obs.tiles), uncertain_at=[t.center for t in obs.tiles], debug=obs.debug
+        )
+
+    monkeypatch.setattr(recognizer, "_recognize", no_cut_at_first)
+    faces = sorted(t.face for t in recognize(image, cfg).tiles)
+    assert faces == (["5-1", "6-4"] if new == 2 else [])
+
+
 def test_a_reading_as_a_set_with_lines_is_kept_only_where_its_new_tiles_show_the_line() -> None:
     """The second reading is kept only if two of its new tiles at least, and most, show a
     line across their middle when read as any tile is; one alone is what a cell across two
