@@ -491,6 +491,9 @@ def _read_picture(
             _side_by_side_in_doubt(kept, image, _lined(cfg))
             _first_tiles_kept(kept, obs)
         else:
+            # (no line shows, but its regions, grown otherwise, may cut groups the first
+            # reading fitted no cut to: its new tiles that read clean as any tile are
+            # added as the plain groups' are, two or more of them; see lines.clean_least)
             floor = float(cfg["read"]["min_confidence"])
             clean = [t for t, r in new if _clean_face(r, floor) and r.face == t.face]
             if len(clean) >= int(cfg["lines"]["clean_least"]):
@@ -663,7 +666,8 @@ def _lined_alone(
     for a line across its middle: a tile of a set with lines, its cut refused for the line
     (which two tiles' ends would show too), so its reading is no doubtful seam to count. Of
     a tile's shape only (``locate.aspect``), and no more than ``lines.alone_most`` are read
-    (each costs a reading); counted up to ``needed`` (the signs still wanting), no further."""
+    (each costs a reading); counted up to ``needed`` (the signs still wanting), no further.
+    ``pips``: the centres of those found (working pixels), which say their shade."""
     lo, hi = (float(v) for v in cfg["locate"]["aspect"])
     count = 0
     for quad in no_cut[: int(cfg["lines"]["alone_most"])]:
@@ -925,8 +929,7 @@ def _new_as_any(
 ) -> list[tuple[Tile, Reading]]:
     """The tiles read again that were not read before, each with its cell read as any tile
     is (not as a set with lines)."""
-    found = again.debug.get("pips")
-    pips = found if isinstance(found, np.ndarray) else None
+    pips = _pips_found(again)
     return [
         (tile, _read_as_laid(image, tile.corners, cfg, shade_from=pips))
         for tile in again.tiles
@@ -950,6 +953,12 @@ def _read_as_laid(
     return read_tile(image, quad, bright, length / max(width, 1.0), cfg["read"], pips)
 
 
+def _pips_found(obs: Observation) -> Floats | None:
+    """The centres of the pips a reading found (input pixels), where it kept them."""
+    found = obs.debug.get("pips")
+    return found if isinstance(found, np.ndarray) else None
+
+
 def _bright_pips(image: Image, quad: Quad, cfg: Config, pips: Floats | None = None) -> bool:
     """Are the tile's pips bright: lighter than its body where ``pips`` (centres found in
     the picture) lie in it, else its body as dark as the regions take black tiles'? (An
@@ -959,10 +968,7 @@ def _bright_pips(image: Image, quad: Quad, cfg: Config, pips: Floats | None = No
     body = float(cell_body(image, quad) @ GREY)
     own = pips[held_by(quad, pips)] if pips is not None and len(pips) else None
     if own is not None and len(own):
-        h, w = image.shape[:2]
-        xs = np.clip(np.round(own[:, 0]).astype(int), 0, w - 1)
-        ys = np.clip(np.round(own[:, 1]).astype(int), 0, h - 1)
-        return float(np.median(image[ys, xs] @ GREY)) > body
+        return float(np.median(sample(image, own) @ GREY)) > body
     return body <= float(cfg["segment"]["dark_body_max"])
 
 
@@ -976,8 +982,7 @@ def _as_shown(obs: Observation, image: Image, cfg: Config) -> None:
     kept = []
     # (with the pips the picture showed, as its cells were read: a crowded 6's columns run
     # together are counted by them, and read as laid without them, a 6-6 was left in doubt)
-    found = obs.debug.get("pips")
-    pips = found if isinstance(found, np.ndarray) else None
+    pips = _pips_found(obs)
     for tile in obs.tiles:
         shown = _read_as_laid(image, tile.corners, cfg, pips)
         if shown.face == tile.face:
@@ -1197,8 +1202,7 @@ def _side_by_side_in_doubt(obs: Observation, image: Image, cfg: Config) -> None:
     least = float(cfg["lines"]["across_aspect_min"])
     doubt = []
     lab = functools.cache(lambda: cv2.cvtColor(image, cv2.COLOR_BGR2LAB).astype(np.float64))
-    found = obs.debug.get("pips")  # (their shade says the pips', see _bright_pips)
-    pips = found if isinstance(found, np.ndarray) else None
+    pips = _pips_found(obs)  # (their shade says the pips', see _bright_pips)
     for tile in obs.tiles:
         centre, across, along, width, length = cell_axes(tile.corners)
         if 4 * width / length < least:
