@@ -1491,7 +1491,7 @@ def _recognize(
                 no_cut,
                 cfg,
                 int(cfg["lines"]["min_signs"]) - signs,
-                np.concatenate(seeds) * scale if seeds else None,
+                pips_xy,
             )
         obs.debug["lined_signs"] = signs
         obs.debug["no_cut"] = [tuple((x / scale, y / scale) for x, y in q) for q in no_cut]
