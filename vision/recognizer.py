@@ -10,6 +10,7 @@ import functools
 import itertools
 import math
 import time
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -155,13 +156,14 @@ def _exposed(image: Image, cfg: Config, half: Image | None = None) -> Image:
     return brighter
 
 
-def _on_own_shade(image: Image, pips: Pips, cfg: Config) -> Bools:
+def _on_own_shade(image: Image, pips: Pips, cfg: Config, any_colour: bool = False) -> Bools:
     """Which pips lie on a body of their polarity's shade (white pips on a dark body, dark
     ones on a light body): a tile's, not a cloth's dots on a yellow ground. And of their
     colour: light ones white or red (not a black flower's yellow heart), with little of the
     ring round them coloured (a black tile's body is grey, a purple cloth under its white
     dots is not); dark ones black or red, as an ivory tile's pips are (not a white cloth's
-    teal dots, blue flowers or purple checks)."""
+    teal dots, blue flowers or purple checks); or, ``any_colour``, of any colour (a set's
+    green or navy pips: see ``_shades``)."""
     body = body_colours(image, pips)
     own: Bools = (body @ GREY <= float(cfg["segment"]["dark_body_max"])) == pips.bright
     if not len(own):
@@ -206,8 +208,27 @@ def _on_own_shade(image: Image, pips: Pips, cfg: Config) -> Bools:
     tinted = cool & (chroma >= float(locate["cool_chroma"]))
     # (a colour's hue is noise where it is nearly black: a black pip under a tinted light)
     black = lab[:, 0] < float(locate["black_below"])
-    own &= black | ~(coloured | tinted)
+    if not any_colour:
+        own &= black | ~(coloured | tinted)
     return own
+
+
+def _shades(image: Image, pips: Pips, cfg: Config) -> list[tuple[Bools, Floats]]:
+    """The pips on a body of their shade (``_on_own_shade``) as a polarity is read, and
+    where those of a colour no tile's pips have lie (none): of a tile's colours only; and
+    for dark pips, where that takes other seeds out of the tiles' size, of any colour as
+    well, with the pips only that way takes. A cloth's teal dots are a pattern, but some
+    ivory sets' pips are green or navy, with only the 1s and 4s red: the red ones alone
+    said the tiles' size, and the rest grew no tile. Both are read, and one kept
+    (``_one_way_each``)."""
+    own = _on_own_shade(image, pips, cfg)
+    none = np.zeros((0, 2))
+    if pips.bright:
+        return [(own, none)]
+    coloured = _on_own_shade(image, pips, cfg, any_colour=True)
+    if (_tile_pips(pips, own, cfg) == _tile_pips(pips, coloured, cfg)).all():
+        return [(own, none)]
+    return [(own, none), (coloured, pips.xy[coloured & ~own & pips.seed])]
 
 
 def _white(image: Image, share: float) -> tuple[float, float]:
@@ -283,10 +304,32 @@ def recognize(
         # off the mat, a camera leaning from overhead draws the far tiles squat, of no
         # tile's shape: where the pips say so, the picture is read again as seen from above
         obs = _from_above(image, obs, cfg, args, lined)
+    _no_face_past_two_sets(obs, cfg["read"])
     obs.debug.pop("working_pips", None)
     obs.debug["quietened"] = quiet
     obs.debug["ms"] = 1000 * (time.perf_counter() - start)  # every reading made
     return obs
+
+
+def _no_face_past_two_sets(obs: Observation, cfg: Config) -> None:
+    """A face read more often than two sets hold it (``most_of_a_face``), and as a good
+    share of all the tiles read, is a pattern read as tiles: all of them are put in doubt.
+    A gingham's dark crossings are pips on a light body, two to a tile's length, and one
+    cloth read as 28 1-1s; no set holds more than two of a face, and a table rarely more
+    than one set."""
+    counts = Counter(t.face for t in obs.tiles)
+    share = float(cfg["most_of_a_face_share"]) * len(obs.tiles)
+    over = {f for f, n in counts.items() if n > int(cfg["most_of_a_face"]) and n > share}
+    for tile in obs.tiles:
+        if tile.face in over:
+            obs.uncertain += 1
+            obs.uncertain_at.append(tile.center)
+    obs.tiles = [t for t in obs.tiles if t.face not in over]
+
+
+#: a polarity's reading: how well its cut reads (area), its tiles, those in doubt, the tile
+#: width it was cut at, and whether its pips are bright
+_Polarity = tuple[float, list[_Found], list[_Found], float, bool]
 
 
 #: what is known of a picture, as ``recognize`` takes it: tile_px, aspect, ground, no_tiles,
@@ -1285,22 +1328,24 @@ def _recognize(
     ]
     both = (_off_chips(both[0], chips, cfg), _off_chips(both[1], chips, cfg))
     edges = edge_mask(work, cfg["segment"]) if ground is None else None
-    per_polarity: list[tuple[float, list[_Found], list[_Found], float, bool]] = []
     laps.lap("pips")
     seeds = [p.xy[p.seed] / scale for p in both if len(p.radius)]
     seed_radii = [p.radius[p.seed] / scale for p in both if len(p.radius)]
     floor = float(cfg["read"]["min_confidence"])
     # the lightness's gradients, for measuring tiles' rims: once a frame, and only if needed
     grads = functools.cache(lambda: gradients(light))
-    for pips in both:
-        if len(pips.radius) == 0:
-            continue
-        own = _on_own_shade(smooth, pips, cfg)
+    ways = [(p, *way) for p in both if len(p.radius) for way in _shades(smooth, p, cfg)]
+    read_ways: list[tuple[_Polarity, Floats]] = []
+    for pips, own, coloured in ways:
         sizing = _tile_pips(pips, own, cfg)
         guess = (
             tile_px * scale
             if tile_px is not None
-            else first_guess(pips.xy[sizing], pips.radius[sizing], cfg["locate"])
+            else first_guess(
+                pips.xy[sizing],
+                pips.radius[sizing & pips.seed if (sizing & pips.seed).any() else sizing],
+                cfg["locate"],
+            )
         )
         if guess <= 0:
             continue
@@ -1420,8 +1465,9 @@ def _recognize(
                 ok = _whole_as_shown(seen, light, extra, pips, width, ratio, ok, cfg, known)
             ok = _past_the_ends(ok, pips, own, cfg)
             ok = _astride(ok, pips, own, work.shape, cfg)
-            per_polarity.append((totals[k], ok, bad, width, pips.bright))
+            read_ways.append(((totals[k], ok, bad, width, pips.bright), coloured))
         laps.lap("cut and read")
+    per_polarity = _one_way_each(read_ways, cfg)
     # one set's tiles are all of a size: the size that most tiles read sure at is the set's,
     # and what reads at another (dice, buttons, the gaps between tiles) is not its tiles
     # (blanks do not count: the body of a tile of the other colour reads as a blank). Tiles
@@ -1435,17 +1481,21 @@ def _recognize(
     sure = reference > 0
     ratio = float(cfg["locate"]["same_size"])
     faces_by_polarity: list[tuple[bool, list[Quad]]] = []
+    idle: list[_Found] = []  # (cells in doubt of a polarity that read no face)
     for (n, _), (_, ok, bad, width, bright) in zip(counted, per_polarity, strict=True):
         doubtful += bad
         if sure and n == 0:
             # no face of this polarity read, the other's read: its blanks are not the set's
             # backs but something of another colour cut into cells (an arm across the felt,
-            # the wood between black tiles)
+            # the wood between black tiles), nor do its cells in doubt hide backs
             ok = [f for f in ok if not f.reading.is_blank]
+            idle += bad
         if sure and not ratio * reference <= width <= reference / ratio:
-            doubtful += [
+            flagged = [
                 _Found(f.quad, _flag(f.reading, "not the size of the other tiles")) for f in ok
             ]
+            doubtful += flagged
+            idle += flagged if n == 0 else []
             continue
         found += ok
         used_width = max(used_width, width)
@@ -1453,7 +1503,11 @@ def _recognize(
     if ground is None:
         # (on the mat, the backs are counted over the whole mat: see TableRecognizer)
         # (a region no cut fits may be a row of backs lying askew, grown from a glint)
-        taken = [f.quad for f in found + doubtful if f.reading.defects != (_NO_CUT,)]
+        taken = [
+            f.quad
+            for f in found + doubtful
+            if f.reading.defects != (_NO_CUT,) and not any(f is i for i in idle)
+        ]
         found += [_Found(q, r) for q, r in lone_backs(work, faces_by_polarity, taken, cfg)]
     # a blank cell with pips in it (of the other colour) is a face-up tile misjudged, not a
     # back; not for a speck at its rim (where the corners of a stack's tiles meet), nor for
@@ -1503,6 +1557,31 @@ def _recognize(
     obs.debug["working_pips"] = (light, both)  # (for the camera's lean: see _from_above)
     obs.debug["ms"] = laps.total
     return obs
+
+
+def _one_way_each(read: list[tuple[_Polarity, Floats]], cfg: Config) -> list[_Polarity]:
+    """Of a polarity read two ways (see ``_shades``: its pips of a tile's colours only,
+    then of any colour), the second where it reads more area, and two tiles sure or more
+    hold pips of a colour the first took for a pattern's: on a cloth of grey-green dots,
+    the dots taken for pips had ivory tiles cut at half their width, and their red 4s read
+    as 1-1s, sure (pips of a tile's colours); and not at another size where the first read
+    the set's (two tiles sure or more)."""
+    floor = float(cfg["read"]["min_confidence"])
+    least = int(cfg["locate"]["min_sure_for_size"])
+    ratio = float(cfg["locate"]["same_size"])
+    out = []
+    for bright in dict.fromkeys(b[4] for b, _ in read):
+        (first, _), *other = [(b, xy) for b, xy in read if b[4] == bright]
+        sized = sum(_sure_face(f.reading, floor) for f in first[1]) >= least
+        for b, coloured in other:
+            shown = sum(
+                _sure_face(f.reading, floor) and bool(held_by(f.quad, coloured).any()) for f in b[1]
+            )
+            alike = ratio * first[3] <= b[3] <= first[3] / ratio
+            if b[0] > first[0] and shown >= least and (alike or not sized):
+                first = b
+        out.append(first)
+    return out
 
 
 def _set_width(polarities: list[tuple[int, int, float]], cfg: Config) -> float:

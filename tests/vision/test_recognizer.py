@@ -3417,3 +3417,39 @@ def test_cells_in_doubt_only_for_a_2_along_the_line_say_the_set_lays_2s_so() -> 
     obs.debug["doubtful"] = [("5-2", 0.55, (*along, "a seam across the middle"))] * 3
     obs.tiles = []
     assert _twos_along(obs) == 0  # (not in doubt for that alone)
+
+
+_FIFTEEN = ["6-6", "1-1", "4-4", "5-5", "3-3", "6-5", "6-4", "6-3", "6-2", "5-4", "5-3", "6-1"]
+_FIFTEEN += ["5-2", "4-3", "4-1"]
+
+
+@pytest.mark.parametrize(
+    ("faces", "kept"),
+    [
+        # a cloth's pattern read as 1-1s: six of them, most of what was read
+        (["1-1"] * 6 + ["6-5", "4-2"], ["4-2", "6-5"]),
+        # five 2-2s among twenty tiles: more than two sets hold, but a fifth of the tiles
+        (["2-2"] * 5 + _FIFTEEN, ["2-2"] * 5 + _FIFTEEN),
+        # four 1-1s, two sets' worth, most of what was read: two sets on one table
+        (["1-1"] * 4 + ["6-5"], ["1-1"] * 4 + ["6-5"]),
+    ],
+)
+def test_a_face_read_more_often_than_two_sets_hold_it_as_most_tiles_is_in_doubt(
+    monkeypatch: pytest.MonkeyPatch, faces: list[str], kept: list[str]
+) -> None:
+    """A gingham's dark crossings are pips on a light body, and one cloth read as 28 1-1s.
+    No set holds more than two of a face: a face read more than four times, as a third of
+    the tiles read or more, is a pattern, and every one of its tiles is put in doubt."""
+    from vision import recognizer
+
+    tiles = [
+        Tile(face, 0.9, (30.0 + 60 * k, 100.0), ((0.0, 0.0), (1.0, 0.0), (1.0, 2.0), (0.0, 2.0)))
+        for k, face in enumerate(faces)
+    ]
+    monkeypatch.setattr(
+        recognizer, "_read_as_shown", lambda *args, **kwargs: Observation(tiles=list(tiles))
+    )
+    obs = recognize(np.zeros((240, 1280, 3), np.uint8))
+    assert sorted(t.face for t in obs.tiles) == sorted(kept)
+    assert obs.uncertain == len(faces) - len(kept)
+    assert len(obs.uncertain_at) == obs.uncertain
