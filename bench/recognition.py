@@ -26,7 +26,7 @@ from hub.allocator import keep_freed_memory  # noqa: E402
 from vision.calibrate import find_mat  # noqa: E402
 from vision.config import load_config  # noqa: E402
 from vision.faces import CHINESE_FACES, CHINESE_SET  # noqa: E402
-from vision.locate import inside  # noqa: E402
+from vision.locate import inside, read_in  # noqa: E402
 from vision.recognizer import recognize  # noqa: E402
 from vision.stabilise import Stabiliser  # noqa: E402
 from vision.synth import render_scene, render_table, take_away  # noqa: E402
@@ -68,24 +68,16 @@ class Tally:
         self, truth: list[TruthTile], obs: Observation, shape: tuple[int, ...] | None = None
     ) -> None:
         faces_up = [t for t in truth if t.face is not None]
-        matched: set[int] = set()
-        for t in faces_up:
+        hits = read_in([t.corners for t in faces_up], [o.center for o in obs.tiles])
+        matched = {hit for hit in hits if hit is not None}
+        for t, hit in zip(faces_up, hits, strict=True):
             whole = shape is not None and all(
                 0 <= x <= shape[1] - 1 and 0 <= y <= shape[0] - 1 for x, y in t.corners
             )
             self.whole += whole
-            hit = next(
-                (
-                    i
-                    for i, o in enumerate(obs.tiles)
-                    if i not in matched and inside(o.center, t.corners)
-                ),
-                None,
-            )
             if hit is None:
                 self.confusion[str(t.face)]["(not reported)"] += 1
             else:
-                matched.add(hit)
                 self.confusion[str(t.face)][obs.tiles[hit].face] += 1
                 self.whole_right += whole and obs.tiles[hit].face == t.face
         for i, o in enumerate(obs.tiles):

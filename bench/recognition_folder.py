@@ -30,7 +30,7 @@ import numpy as np
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
-from vision.locate import inside  # noqa: E402
+from vision.locate import read_in  # noqa: E402
 from vision.recognizer import recognize  # noqa: E402
 
 
@@ -42,16 +42,10 @@ def read_scene(png: str) -> dict[str, Any]:
     obs = recognize(image)
     ms = 1000 * (time.perf_counter() - start)
     h, w = image.shape[:2]
+    outlines = [tuple((float(x), float(y)) for x, y in t["corners"]) for t in truth["tiles"]]
+    hits = read_in(outlines, [o.center for o in obs.tiles])
     rows = []
-    taken: set[int] = set()
-    for t in truth["tiles"]:
-        corners = tuple((float(x), float(y)) for x, y in t["corners"])
-        hit = next(
-            (i for i, o in enumerate(obs.tiles) if i not in taken and inside(o.center, corners)),
-            None,
-        )
-        if hit is not None:
-            taken.add(hit)
+    for t, corners, hit in zip(truth["tiles"], outlines, hits, strict=True):
         whole = all(0 <= x <= w - 1 and 0 <= y <= h - 1 for x, y in corners)
         rows.append(
             {
@@ -63,6 +57,7 @@ def read_scene(png: str) -> dict[str, Any]:
                 "read_corners": None if hit is None else obs.tiles[hit].as_json()["corners"],
             }
         )
+    taken = {hit for hit in hits if hit is not None}
     phantoms = [o.as_json() for i, o in enumerate(obs.tiles) if i not in taken]
     return {
         "scene": Path(png).stem,

@@ -408,6 +408,20 @@ def inside(point: tuple[float, float], quad: Quad) -> bool:
     return bool(cv2.pointPolygonTest(contour, point, False) >= 0)
 
 
+def read_in(outlines: Sequence[Quad], centres: Sequence[tuple[float, float]]) -> list[int | None]:
+    """For each outline (a tile's, as a renderer drew it), the first of the tiles read
+    (by their ``centres``) that lies in it and no earlier outline took; None where none
+    does. How the recogniser is measured against a picture's truth."""
+    taken: set[int] = set()
+    out: list[int | None] = []
+    for quad in outlines:
+        hit = next((i for i, c in enumerate(centres) if i not in taken and inside(c, quad)), None)
+        if hit is not None:
+            taken.add(hit)
+        out.append(hit)
+    return out
+
+
 def common_area(a: Quad, b: Quad) -> float:
     """The area two convex quadrilaterals share: ``b`` clipped by each side of ``a`` in turn
     (Sutherland and Hodgman). (OpenCV's ``intersectConvexConvex`` takes two cells whose

@@ -214,10 +214,10 @@ def _on_own_shade(image: Image, pips: Pips, cfg: Config, any_colour: bool = Fals
 
 
 def _shades(image: Image, pips: Pips, cfg: Config) -> list[tuple[Bools, Floats]]:
-    """The pips on a body of their shade (``_on_own_shade``) as a polarity is read, and
-    where those of a colour no tile's pips have lie (none): of a tile's colours only; and
-    for dark pips, where that takes other seeds out of the tiles' size, of any colour as
-    well, with the pips only that way takes. A cloth's teal dots are a pattern, but some
+    """The ways a polarity is read: which pips lie on a body of their shade
+    (``_on_own_shade``), and the seeds that way takes that the first does not. The first,
+    of a tile's colours only; for dark pips, where that takes other seeds out of the
+    tiles' size, a second of any colour as well. A cloth's teal dots are a pattern, but some
     ivory sets' pips are green or navy, with only the 1s and 4s red: the red ones alone
     said the tiles' size, and the rest grew no tile. Both are read, and one kept
     (``_one_way_each``)."""
@@ -1481,7 +1481,7 @@ def _recognize(
     sure = reference > 0
     ratio = float(cfg["locate"]["same_size"])
     faces_by_polarity: list[tuple[bool, list[Quad]]] = []
-    idle: list[_Found] = []  # (cells in doubt of a polarity that read no face)
+    idle: set[int] = set()  # (ids of the cells in doubt of a polarity that read no face)
     for (n, _), (_, ok, bad, width, bright) in zip(counted, per_polarity, strict=True):
         doubtful += bad
         if sure and n == 0:
@@ -1489,13 +1489,13 @@ def _recognize(
             # backs but something of another colour cut into cells (an arm across the felt,
             # the wood between black tiles), nor do its cells in doubt hide backs
             ok = [f for f in ok if not f.reading.is_blank]
-            idle += bad
+            idle |= {id(f) for f in bad}
         if sure and not ratio * reference <= width <= reference / ratio:
             flagged = [
                 _Found(f.quad, _flag(f.reading, "not the size of the other tiles")) for f in ok
             ]
             doubtful += flagged
-            idle += flagged if n == 0 else []
+            idle |= {id(f) for f in flagged} if n == 0 else set()
             continue
         found += ok
         used_width = max(used_width, width)
@@ -1506,7 +1506,7 @@ def _recognize(
         taken = [
             f.quad
             for f in found + doubtful
-            if f.reading.defects != (_NO_CUT,) and not any(f is i for i in idle)
+            if f.reading.defects != (_NO_CUT,) and id(f) not in idle
         ]
         found += [_Found(q, r) for q, r in lone_backs(work, faces_by_polarity, taken, cfg)]
     # a blank cell with pips in it (of the other colour) is a face-up tile misjudged, not a
@@ -1571,16 +1571,25 @@ def _one_way_each(read: list[tuple[_Polarity, Floats]], cfg: Config) -> list[_Po
     ratio = float(cfg["locate"]["same_size"])
     out = []
     for bright in dict.fromkeys(b[4] for b, _ in read):
-        (first, _), *other = [(b, xy) for b, xy in read if b[4] == bright]
-        sized = sum(_sure_face(f.reading, floor) for f in first[1]) >= least
-        for b, coloured in other:
+        # (the first way, whose pips are of a tile's colours, takes no seed the other
+        # does not; it may have read nothing, at no size tried)
+        first = next((b for b, xy in read if b[4] == bright and not len(xy)), None)
+        kept = first
+        for b, coloured in read:
+            if b[4] != bright or not len(coloured):
+                continue
             shown = sum(
                 _sure_face(f.reading, floor) and bool(held_by(f.quad, coloured).any()) for f in b[1]
             )
+            if first is None:
+                kept = b if shown >= least else None
+                continue
+            sized = sum(_sure_face(f.reading, floor) for f in first[1]) >= least
             alike = ratio * first[3] <= b[3] <= first[3] / ratio
             if b[0] > first[0] and shown >= least and (alike or not sized):
-                first = b
-        out.append(first)
+                kept = b
+        if kept is not None:
+            out.append(kept)
     return out
 
 

@@ -11,7 +11,7 @@ from pathlib import Path
 import cv2
 import pytest
 
-from vision.locate import inside
+from vision.locate import read_in
 from vision.recognizer import recognize
 
 RENDERERS = Path(__file__).resolve().parents[2] / "bench" / "renderers"
@@ -28,19 +28,15 @@ def _read(renderer: str, seed: int, tmp_path: Path) -> tuple[int, int, int]:
     )
     truth = json.loads((tmp_path / "0000.json").read_text())
     obs = recognize(cv2.imread(str(tmp_path / "0000.png")))
-    right = wrong = 0
-    taken: set[int] = set()
-    for t in truth["tiles"]:
-        corners = tuple((float(x), float(y)) for x, y in t["corners"])
-        hit = next(
-            (i for i, o in enumerate(obs.tiles) if i not in taken and inside(o.center, corners)),
-            None,
-        )
-        if hit is not None:
-            taken.add(hit)
-            right += obs.tiles[hit].face == t["face"]
-            wrong += obs.tiles[hit].face != t["face"]
-    return right, wrong, len(obs.tiles) - len(taken)
+    outlines = [tuple((float(x), float(y)) for x, y in t["corners"]) for t in truth["tiles"]]
+    hits = read_in(outlines, [o.center for o in obs.tiles])
+    faces = [
+        (t["face"], obs.tiles[hit].face)
+        for t, hit in zip(truth["tiles"], hits, strict=True)
+        if hit is not None
+    ]
+    right = sum(want == got for want, got in faces)
+    return right, len(faces) - right, len(obs.tiles) - len(faces)
 
 
 @pytest.mark.parametrize(
