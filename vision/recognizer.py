@@ -1341,11 +1341,7 @@ def _recognize(
         guess = (
             tile_px * scale
             if tile_px is not None
-            else first_guess(
-                pips.xy[sizing],
-                pips.radius[sizing & pips.seed if (sizing & pips.seed).any() else sizing],
-                cfg["locate"],
-            )
+            else first_guess(pips.xy[sizing], _sizing_radii(pips, sizing, cfg), cfg["locate"])
         )
         if guess <= 0:
             continue
@@ -1557,6 +1553,21 @@ def _recognize(
     obs.debug["working_pips"] = (light, both)  # (for the camera's lean: see _from_above)
     obs.debug["ms"] = laps.total
     return obs
+
+
+def _sizing_radii(pips: Pips, sizing: Bools, cfg: Config) -> Floats:
+    """The radii that bound the first guess of the tiles' width: the seeds' (those strong
+    enough to grow a region) where their median is no more than ``seed_radius_within``
+    times all the pips' (a grey wood's grain, found as hundreds of specks, made the median
+    pip a third of the tiles' and held the guess to half their width); else all the pips'
+    (two dice in a close-up: their pips, the seeds, are eight times the specks', and
+    bound the guess so high that a die's face was cut as a 1-1)."""
+    every = pips.radius[sizing]
+    seeds = pips.radius[sizing & pips.seed]
+    within = float(cfg["locate"]["seed_radius_within"])
+    if len(seeds) and float(np.median(seeds)) <= within * float(np.median(every)):
+        return seeds
+    return every
 
 
 def _one_way_each(read: list[tuple[_Polarity, Floats]], cfg: Config) -> list[_Polarity]:
