@@ -39,9 +39,8 @@ class Cut:
 
 def first_guess(xy: Floats, radius: Floats, cfg: Config) -> float:
     """A tile width from the spacing of the pips ``xy`` (median distance to the nearest
-    pip), kept within what the pips' own size allows: ``radius``, the strong pips' (those
-    that grow regions: a grey wood's grain, found as hundreds of specks, made the median
-    pip a third of the tiles' and held the guess to half their width)."""
+    pip), kept within what the pips' own size (``radius``: see recognizer._sizing_radii)
+    allows."""
     if len(radius) == 0:
         return 0.0
     lo, hi = (float(v) * float(np.median(radius)) for v in cfg["width_per_pip_radius"])

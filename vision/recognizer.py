@@ -156,18 +156,27 @@ def _exposed(image: Image, cfg: Config, half: Image | None = None) -> Image:
     return brighter
 
 
-def _on_own_shade(image: Image, pips: Pips, cfg: Config, any_colour: bool = False) -> Bools:
+def _on_own_shade(image: Image, pips: Pips, cfg: Config) -> Bools:
     """Which pips lie on a body of their polarity's shade (white pips on a dark body, dark
     ones on a light body): a tile's, not a cloth's dots on a yellow ground. And of their
     colour: light ones white or red (not a black flower's yellow heart), with little of the
     ring round them coloured (a black tile's body is grey, a purple cloth under its white
     dots is not); dark ones black or red, as an ivory tile's pips are (not a white cloth's
-    teal dots, blue flowers or purple checks); or, ``any_colour``, of any colour (a set's
-    green or navy pips: see ``_shades``)."""
+    teal dots, blue flowers or purple checks)."""
+    shade, colour = _shade_and_colour(image, pips, cfg)
+    return shade & colour
+
+
+def _shade_and_colour(image: Image, pips: Pips, cfg: Config) -> tuple[Bools, Bools]:
+    """``_on_own_shade`` in two: the pips on a body of their shade (light ones, of a
+    tile's pips' colour too), and which are of a tile's pips' colour: dark ones black or
+    red, not green or navy (a cloth's dots, or a set's pips: see ``_shades``); every
+    light one."""
     body = body_colours(image, pips)
     own: Bools = (body @ GREY <= float(cfg["segment"]["dark_body_max"])) == pips.bright
+    any_pip: Bools = np.ones(len(own), bool)
     if not len(own):
-        return own
+        return own, any_pip
     locate = cfg["locate"]
     h, w = image.shape[:2]
     xs = np.clip(np.round(pips.xy[:, 0]).astype(int), 0, w - 1)
@@ -199,7 +208,7 @@ def _on_own_shade(image: Image, pips: Pips, cfg: Config, any_colour: bool = Fals
         ca, cb = _white(image, float(locate["white_share"]))
         apart = np.minimum(chroma, np.hypot(a - ca, b - cb))
         own &= red | (apart < float(locate["light_pip_chroma"]))
-        return own
+        return own, any_pip
     coloured = (chroma >= least) & ~red
     # (a cool colour, purple to green, stands out of grey less: a lilac check, the mix of
     # purple and white, is 15 to 20 from grey; a small black pip blurred grey has ivory's
@@ -208,9 +217,8 @@ def _on_own_shade(image: Image, pips: Pips, cfg: Config, any_colour: bool = Fals
     tinted = cool & (chroma >= float(locate["cool_chroma"]))
     # (a colour's hue is noise where it is nearly black: a black pip under a tinted light)
     black = lab[:, 0] < float(locate["black_below"])
-    if not any_colour:
-        own &= black | ~(coloured | tinted)
-    return own
+    of_a_tile: Bools = black | ~(coloured | tinted)
+    return own, of_a_tile
 
 
 def _shades(image: Image, pips: Pips, cfg: Config) -> list[tuple[Bools, Floats]]:
@@ -221,14 +229,12 @@ def _shades(image: Image, pips: Pips, cfg: Config) -> list[tuple[Bools, Floats]]
     ivory sets' pips are green or navy, with only the 1s and 4s red: the red ones alone
     said the tiles' size, and the rest grew no tile. Both are read, and one kept
     (``_one_way_each``)."""
-    own = _on_own_shade(image, pips, cfg)
+    shade, colour = _shade_and_colour(image, pips, cfg)
+    own = shade & colour
     none = np.zeros((0, 2))
-    if pips.bright:
+    if pips.bright or (_tile_pips(pips, own, cfg) == _tile_pips(pips, shade, cfg)).all():
         return [(own, none)]
-    coloured = _on_own_shade(image, pips, cfg, any_colour=True)
-    if (_tile_pips(pips, own, cfg) == _tile_pips(pips, coloured, cfg)).all():
-        return [(own, none)]
-    return [(own, none), (coloured, pips.xy[coloured & ~own & pips.seed])]
+    return [(own, none), (shade, pips.xy[shade & ~colour & pips.seed])]
 
 
 def _white(image: Image, share: float) -> tuple[float, float]:
@@ -1491,7 +1497,8 @@ def _recognize(
                 _Found(f.quad, _flag(f.reading, "not the size of the other tiles")) for f in ok
             ]
             doubtful += flagged
-            idle |= {id(f) for f in flagged} if n == 0 else set()
+            if n == 0:
+                idle |= {id(f) for f in flagged}
             continue
         found += ok
         used_width = max(used_width, width)
@@ -1586,6 +1593,7 @@ def _one_way_each(read: list[tuple[_Polarity, Floats]], cfg: Config) -> list[_Po
         # does not; it may have read nothing, at no size tried)
         first = next((b for b, xy in read if b[4] == bright and not len(xy)), None)
         kept = first
+        sized = first is not None and sum(_sure_face(f.reading, floor) for f in first[1]) >= least
         for b, coloured in read:
             if b[4] != bright or not len(coloured):
                 continue
@@ -1595,7 +1603,6 @@ def _one_way_each(read: list[tuple[_Polarity, Floats]], cfg: Config) -> list[_Po
             if first is None:
                 kept = b if shown >= least else None
                 continue
-            sized = sum(_sure_face(f.reading, floor) for f in first[1]) >= least
             alike = ratio * first[3] <= b[3] <= first[3] / ratio
             if b[0] > first[0] and shown >= least and (alike or not sized):
                 kept = b
