@@ -35,6 +35,7 @@ BLUE_TWO = "blue pips in a 2-2's 2"
 #: how a defect begins where a blob no pips make reaches far into both halves, or lies on
 #: the middle line: a back's pattern (lines along it, a lattice, an emblem), not a face
 MARK = "a back's mark of "
+BLOB = "blob of "  # (a blob of pixels read as no pip, then its size)
 Stats = list[list[int]]  # per blob: x, y, width, height, area (cv2.CC_STAT_*)
 
 
@@ -155,7 +156,10 @@ def read_patch(
         again = _read_once(flat, bright, cfg, known, seen=seen)
         if again.confidence >= floor:
             return again
-    return _with_the_washed_out(patch, bright, cfg, known, seen, reading)
+    washed = _with_the_washed_out(patch, bright, cfg, known, seen, reading)
+    if washed.confidence >= floor:
+        return washed
+    return _with_worn_pips(patch, bright, cfg, known, seen, reading)
 
 
 def _with_the_washed_out(
@@ -175,6 +179,38 @@ def _with_the_washed_out(
     if again.confidence >= float(cfg["min_confidence"]) and more == reading.washed:
         return again
     return reading
+
+
+def _with_worn_pips(
+    patch: Image, bright: bool, cfg: Config, known: Floats | None, seen: float, reading: Reading
+) -> Reading:
+    """A reading in doubt read again with each blob no larger than a pip filled out to its
+    hull (``_hulls_filled``): a worn pip's paint left as a crescent or a ring, too thin
+    for a pip, is one again. Kept where it reads sure and holds more pips; where some worn
+    pip is left too faint (see _washed_out), it is in doubt still. (A set's worn 6-5 read
+    5-4 in doubt, its 6's and its 5's worn pips each a crescent.)"""
+    if reading.face is None or not any(d.startswith(BLOB) for d in reading.defects):
+        return reading  # (no blob left unread: filling blobs out changes nothing it reads)
+    again = _read_once(patch, bright, cfg, known, seen=seen, hulls=True)
+    more = again.high + again.low > reading.high + reading.low
+    if more and again.confidence >= float(cfg["min_confidence"]):
+        return again
+    return reading
+
+
+def _hulls_filled(binary: Image, width: int, cfg: Config) -> Image:
+    """The mask with each blob shaped as a pip's disc is (as wide as high), its hull no
+    larger than a pip, filled to that hull. (Not a line joined to a pip: filled, a lined
+    set's 5-1 seen through a cell laid across its halves read 2-1, sure.)"""
+    contours, _ = cv2.findContours(binary, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    largest = float(cfg["max_pip_area"]) * width * width
+    out = binary.copy()
+    for contour in contours:
+        _, _, w, h = cv2.boundingRect(contour)
+        hull = cv2.convexHull(contour)
+        if max(w, h) <= 1.5 * min(w, h) and cv2.contourArea(hull) <= largest:
+            cv2.fillConvexPoly(out, hull, 1)
+    return out
 
 
 def _body_round_pips(patch: Image, bright: bool, cfg: Config) -> float | None:
@@ -394,11 +430,12 @@ def _read_once(
     body: float | None = None,
     seen: float = 0.0,
     count_faint: bool = False,
+    hulls: bool = False,
 ) -> Reading:
     """One reading of the patch; ``body``: the body's lightness, if not the median's;
     ``seen``: the tile's width in the picture (see read_patch); ``count_faint``: pips counted
     down to the share of the threshold at which they are too faint to count (see
-    _washed_out)."""
+    _washed_out); ``hulls``: each blob filled out to its hull (see _with_worn_pips)."""
     length, width = patch.shape[:2]
     lightness = patch[..., 0].astype(np.int16)
     border = max(1, round(float(cfg["border"]) * width))
@@ -416,6 +453,8 @@ def _read_once(
         threshold = _faint_level(threshold, cfg)
     binary = ((strength > threshold) | red).astype(np.uint8)
     binary = _red_pips_grown(binary, strength, red, threshold, border, cfg)
+    if hulls:
+        binary = _hulls_filled(binary, width, cfg)
     n, labels, stats_array, centres_array = components(binary)
     # plain lists: the blobs are looked at one by one, where numpy's indexing costs the most
     stats: Stats = stats_array.tolist()
@@ -523,7 +562,7 @@ def _read_once(
         if _side_to_side(labels, stats[k], k, border, width):
             # no pip reaches both of a tile's sides: the table (or a tile's ivory) seen between
             # dark pips taken for a black tile's body
-            defects.append(f"blob of {area:.0f} px from side to side")
+            defects.append(f"{BLOB}{area:.0f} px from side to side")
             continue
         if _across_the_middle(stats[k], width, length, cfg):
             # a line across the middle as light (dark) as the pips: a set's painted line (as
@@ -596,7 +635,7 @@ def _read_once(
                 defects.append(_unread_blob(stats[k], area, mid, width, cfg))
                 continue
         elif area < lo:
-            defects.append(f"blob of {area:.0f} px")
+            defects.append(f"{BLOB}{area:.0f} px")
             continue
         top = stats[k][cv2.CC_STAT_TOP]
         bottom = top + stats[k][cv2.CC_STAT_HEIGHT]
@@ -614,17 +653,18 @@ def _read_once(
     # can reach the threshold, a speck, and its halo would hide the rest of it)
     specks = stats_array[:, cv2.CC_STAT_AREA] < tiny
     specks[0] = False
-    near_counted = near_pips
+    near_counted, counted = near_pips, binary
     if specks.any():
         counted = np.where(specks[labels], 0, binary).astype(np.uint8)
         near_counted = cv2.dilate(counted, np.ones((2 * halo + 1, 2 * halo + 1), np.uint8))
-    washed = _washed_out(strength, near_counted, threshold, lo, hi, border, pip_fill, unit, cfg)
+    pips_shown = (near_counted, counted)
+    washed = _washed_out(strength, pips_shown, threshold, lo, hi, border, pip_fill, unit, cfg)
     if not washed and not defects:
         # (against the body about each place, not the tile's: under a glare the body about a
         # pip is lighter than the rest, and a dark pip there washed out to its median; an
         # ivory 3-3's middle pip so, read as a 3-2, sure)
         local = _margin_cleared(_against_the_body_about(lightness, bright, width, cfg), border)
-        washed = _washed_out(local, near_counted, threshold, lo, hi, border, pip_fill, unit, cfg)
+        washed = _washed_out(local, pips_shown, threshold, lo, hi, border, pip_fill, unit, cfg)
     if washed:
         # pips too faint for the threshold the tile's strongest pips set, where a glare or
         # a lamp washes part of the tile out: counted without them, the face is another
@@ -775,7 +815,7 @@ def _faint_level(threshold: float, cfg: Config) -> float:
 
 def _washed_out(
     strength: Array,
-    near_pips: Image,
+    pips_shown: tuple[Image, Image],
     threshold: float,
     lo: float,
     hi: float,
@@ -790,11 +830,15 @@ def _washed_out(
     ``faint_spread`` pips' area (``unit``). A glare on a black tile's body stands out so,
     its crest cut at the faint pips' level a pip's size; a pip washed grey by a glare
     keeps its rim (on the fifth renderer, at half their brightest, 0.5-0.9 pips' area for
-    pips washed out on ivory tiles, 1.2-15 for glares on black ones)."""
+    pips washed out on ivory tiles, 1.2-15 for glares on black ones). A worn pip's paint
+    left, too thin to be round, counts too (see _worn_pip). ``pips_shown``: the pips counted
+    with their halo, and without."""
     faint = _faint_level(threshold, cfg)
     if faint >= threshold:
         return 0
-    mask = ((strength > faint) & (near_pips == 0)).astype(np.uint8)
+    near_pips, counted = pips_shown
+    above = strength > faint
+    mask = (above & (near_pips == 0)).astype(np.uint8)
     if not mask.any():
         return 0  # (most tiles: nothing stands out but the pips counted)
     _, labels, stats, _ = components(mask)
@@ -803,7 +847,14 @@ def _washed_out(
     count = 0
     for k, (x, y, w, h, area) in enumerate(stats.tolist()[1:], start=1):
         clear = x > border and y > border and x + w < width - border and y + h < length - border
-        if not (clear and lo <= area <= hi and _roundish([x, y, w, h, area], min_fill)):
+        if not clear:
+            continue
+        round_pip = lo <= area <= hi and _roundish([x, y, w, h, area], min_fill)
+        # or a worn pip's paint left: not part of a pip counted, at this level (a glossy red
+        # 1's highlight, past its halo, is as large)
+        if not round_pip and (
+            not _worn_pip(w, h, area, unit, cfg) or _of_a_pip(above, labels == k, counted)
+        ):
             continue
         # (its brightest pixel, and the blob about it at half that)
         at = np.unravel_index(
@@ -813,6 +864,27 @@ def _washed_out(
         if float(sizes[around[at], cv2.CC_STAT_AREA]) <= spread:
             count += 1
     return count
+
+
+def _of_a_pip(above: Array, blob: Array, counted: Image) -> bool:
+    """Does the ``blob`` join a pip ``counted`` where the strength is ``above`` the level?"""
+    _, joined = cv2.connectedComponents(above.astype(np.uint8), connectivity=8)
+    mine = np.unique(joined[blob])
+    return bool(np.isin(joined[counted > 0], mine).any())
+
+
+def _worn_pip(w: int, h: int, area: float, unit: float, cfg: Config) -> bool:
+    """Is a faint blob ``w`` x ``h`` of ``area`` px what paint a worn pip keeps (``unit``: a
+    pip's area)? Part of a pip's disc: a crescent or a ring about its cup, which shows the
+    body's colour, nearly as wide as a pip. (A worn set's 5-2 read 3-2, sure: two of its 5's
+    pips worn to crescents, one of them too faint and thin to count, the rest a 3.)"""
+    across = 2 * math.sqrt(unit / math.pi)
+    least, most = (float(v) * across for v in cfg["worn_across"])
+    return (
+        least <= max(w, h) <= most
+        and min(w, h) >= float(cfg["worn_least_across"]) * across
+        and area >= float(cfg["worn_least_area"]) * unit
+    )
 
 
 def _long_three(
@@ -1368,7 +1440,7 @@ def _unread_blob(stat: list[int], area: float, mid: float, width: float, cfg: Co
     reach = float(cfg["mark_reach"]) * width
     if cfg.get("backs") and top < mid - reach and bottom > mid + reach:
         return f"{MARK}{area:.0f} px over both halves"
-    return f"blob of {area:.0f} px"
+    return f"{BLOB}{area:.0f} px"
 
 
 def _roundish(stat: list[int], min_fill: float, stretch: float = 1.5) -> bool:

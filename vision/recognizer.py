@@ -1633,6 +1633,7 @@ def _set_width(polarities: list[tuple[int, int, float]], cfg: Config) -> float:
 #: on its ends
 _Readings = dict[tuple[int, ...], tuple[Reading, bool]]
 _AT_EDGE = "region reaches the picture's edge"
+_DIE_FACE = "a square of two cells, one read: a die's face"
 _NO_CUT = "no cut fits"
 _SEAM_BESIDE = "a cell of its cut shows a seam across the middle, or a 6 laid across it"
 _OFF_SIZE = "off the tile size"  # (a cell stretched to fit its region: see _misfit_cell)
@@ -2663,6 +2664,7 @@ def _found(
     margin = float(cfg["locate"]["size_margin"])
     edge = float(cfg["locate"]["edge_margin"])
     floor = float(cfg["read"]["min_confidence"])
+    die_square = float(cfg["locate"]["die_square"])
     sure = [q for _, cut in chosen for q, r in cut or [] if _sure_face(r, floor)]
     # (the faces' median body: once a frame, and only if a region's blanks ask for it)
     set_body = functools.cache(
@@ -2688,6 +2690,8 @@ def _found(
             ]
             if clean:
                 score, cells = max(clean, key=lambda c: c[0])
+        if len(sure) == 1 and _a_die_s_face(region, cells, floor, die_square):
+            cells = [(q, _flag(r, _DIE_FACE)) for q, r in cells]
         faces = sorted(str(r.face) for _, r in cells)
         # a cut with cells that read badly may lie across its tiles, its other cells over
         # two tiles' halves
@@ -2705,6 +2709,21 @@ def _found(
                 reading = _penalise(reading, _AT_EDGE, cfg)
             (found if reading.confidence > 0 else doubtful).append(_Found(quad, reading))
     return found, doubtful
+
+
+def _a_die_s_face(region: Region, cells: Cells, floor: float, square: float) -> bool:
+    """Is the region square (no longer than ``square`` times its width), cut into two cells
+    side by side, one of them read sure as a 1-1 or a 2-2 and the other one a face read in
+    doubt? A die's face (a side of it
+    showing) so cut: half of its 6, two of its rows, seen through a cell as a 2-2, or half
+    of its 4 or its 5 as a 1-1. (Any face: a pair of tiles, one of them in doubt under a
+    glare, is as square.)"""
+    short, long = sorted(region.rect[1])
+    if len(cells) != 2 or long > square * short:
+        return False
+    sure = [r.face for _, r in cells if _sure_face(r, floor)]
+    doubtful = [r for _, r in cells if not _sure_face(r, floor)]
+    return len(sure) == 1 and sure[0] in ("1-1", "2-2") and not any(r.is_blank for r in doubtful)
 
 
 def _shows_every_pip(

@@ -276,11 +276,12 @@ def test_red_pips_on_a_red_brown_body_are_cut_at_a_share_of_their_own_contrast()
     assert reading.face == "4-3" and reading.confidence >= CFG["min_confidence"], reading
 
 
-@pytest.mark.parametrize(("a_star", "face"), [(19, "2-2"), (52, None)])
+@pytest.mark.parametrize(("a_star", "face"), [(19, "2-2"), (38, "2-2"), (52, None)])
 def test_white_spots_on_a_red_body_are_no_tiles_pips(a_star: int, face: str | None) -> None:
     """A cloth's red flowers, the cloth's cream between their petals taken for white pips,
     read as 2-2s on an empty table (an independent renderer's floral cloth: six). No tile's
-    body is so red; a red-brown one (a* 19, as above) still reads."""
+    body is so red; a red-brown one (a* 19, as above) still reads, and so does a set's dark
+    red one (a* 38: an independent renderer's dark red sets, a* 31 to 39, read none)."""
     import cv2
 
     from vision.read import read_patch
@@ -1411,3 +1412,53 @@ def test_a_reading_says_where_a_3_lies_in_a_column(
     reading = read_patch(cv2.GaussianBlur(patch, (0, 0), 0.8), True, CFG)
     assert reading.face == "6-3" and reading.confidence >= CFG["min_confidence"], reading
     assert reading.along == along
+
+
+def _ivory_patch_with_worn_pips(
+    pips: list[tuple[int, int]], worn: dict[tuple[int, int], tuple[float, int]]
+) -> np.ndarray:
+    """An ivory tile's patch (Lab, 40 px wide) with black pips of radius 4 at ``pips``; those
+    in ``worn`` (bare, gap) keep only a ring of their paint about a bare cup of radius
+    ``bare`` (the body's colour), open over ``gap`` degrees toward the tile's middle."""
+    import cv2
+
+    patch = np.zeros((90, 40, 3), np.uint8)
+    patch[:] = (230, 128, 140)
+    body = (230, 128, 140)
+    for x, y in pips:
+        cv2.circle(patch, (x * 4, y * 4), 16, (60, 128, 128), -1, cv2.LINE_AA, 2)
+        if (x, y) in worn:
+            bare, gap = worn[(x, y)]
+            cv2.circle(patch, (x * 4, y * 4), round(bare * 4), body, -1, cv2.LINE_AA, 2)
+            toward = 0 if x < 20 else 180
+            cv2.ellipse(
+                patch, (x * 4, y * 4), (20, 20), toward, -gap / 2, gap / 2, body, -1, cv2.LINE_AA, 2
+            )
+    return cv2.GaussianBlur(patch, (0, 0), 0.7)
+
+
+FIVE_TWO = [(11, 11), (29, 11), (20, 22), (11, 33), (29, 33), (13, 67), (27, 67)]
+
+
+def test_a_worn_pip_s_crescent_of_paint_is_counted() -> None:
+    """A worn set's pip keeps a crescent of its paint about a bare cup: too thin to be round,
+    it was a blob too small for a pip, and the 5-2 read in doubt; read again with each blob
+    filled out to its hull, it is a pip."""
+    from vision.read import read_patch
+
+    reading = read_patch(_ivory_patch_with_worn_pips(FIVE_TWO, {(29, 11): (2.5, 120)}), False, CFG)
+    assert reading.face == "5-2" and reading.confidence >= CFG["min_confidence"], reading
+
+
+def test_a_worn_pip_too_faint_to_count_leaves_the_face_in_doubt() -> None:
+    """Two of a 5's pips worn: the one whose paint is a thin crescent is not counted, and
+    the 5's other pips lie as a 3's (corner, middle, corner), a face the layout allows: it
+    read 3-2, sure. The crescent, as wide as a pip and touching none, is a worn pip's."""
+    from vision.read import read_patch
+
+    reading = read_patch(
+        _ivory_patch_with_worn_pips(FIVE_TWO, {(29, 11): (3.3, 90), (11, 33): (3.3, 90)}),
+        False,
+        CFG,
+    )
+    assert reading.face == "5-2" or reading.confidence < CFG["min_confidence"], reading
