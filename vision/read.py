@@ -184,11 +184,11 @@ def _with_the_washed_out(
 def _with_worn_pips(
     patch: Image, bright: bool, cfg: Config, known: Floats | None, seen: float, reading: Reading
 ) -> Reading:
-    """A reading in doubt read again with each blob no larger than a pip filled out to its
-    hull (``_hulls_filled``): a worn pip's paint left as a crescent or a ring, too thin
-    for a pip, is one again. Kept where it reads sure and holds more pips; where some worn
-    pip is left too faint (see _washed_out), it is in doubt still. (A set's worn 6-5 read
-    5-4 in doubt, its 6's and its 5's worn pips each a crescent.)"""
+    """A reading in doubt that left a blob unread, read again with each blob shaped as a
+    pip filled out to its hull (``_hulls_filled``): a worn pip's paint left as a crescent or
+    a ring, too thin for a pip, is one again. Kept where it reads sure and holds more pips;
+    where some worn pip is left too faint (see _washed_out), it is in doubt still. (A
+    set's worn 6-5 read 5-4 in doubt, its 6's and its 5's worn pips each a crescent.)"""
     if reading.face is None or not any(d.startswith(BLOB) for d in reading.defects):
         return reading  # (no blob left unread: filling blobs out changes nothing it reads)
     again = _read_once(patch, bright, cfg, known, seen=seen, hulls=True)

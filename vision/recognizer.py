@@ -2714,10 +2714,9 @@ def _found(
 def _a_die_s_face(region: Region, cells: Cells, floor: float, square: float) -> bool:
     """Is the region square (no longer than ``square`` times its width), cut into two cells
     side by side, one of them read sure as a 1-1 or a 2-2 and the other one a face read in
-    doubt? A die's face (a side of it
-    showing) so cut: half of its 6, two of its rows, seen through a cell as a 2-2, or half
-    of its 4 or its 5 as a 1-1. (Any face: a pair of tiles, one of them in doubt under a
-    glare, is as square.)"""
+    doubt? A die's face (a side of it showing) so cut: half of its 6, two of its rows, seen
+    through a cell as a 2-2, or half of its 4 or its 5 as a 1-1. (Not any face: a pair of
+    tiles, one of them in doubt under a glare, is as square.)"""
     short, long = sorted(region.rect[1])
     if len(cells) != 2 or long > square * short:
         return False
