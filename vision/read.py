@@ -188,7 +188,7 @@ def _with_worn_pips(
     pip filled out to its hull (``_hulls_filled``): a worn pip's paint left as a crescent or
     a ring, too thin for a pip, is one again. Kept where it reads sure and holds more pips;
     where some worn pip is left too faint (see _washed_out), it is in doubt still. (A
-    set's worn 6-5 read 5-4 in doubt, its 6's and its 5's worn pips each a crescent.)"""
+    worn set's 5-5 read 5-4 in doubt, one of its pips a crescent, a blob of 23 px.)"""
     if reading.face is None or not any(d.startswith(BLOB) for d in reading.defects):
         return reading  # (no blob left unread: filling blobs out changes nothing it reads)
     again = _read_once(patch, bright, cfg, known, seen=seen, hulls=True)
@@ -842,6 +842,9 @@ def _washed_out(
     if not mask.any():
         return 0  # (most tiles: nothing stands out but the pips counted)
     _, labels, stats, _ = components(mask)
+    # (the faint level's blobs with the pips: once a tile, and only if a worn pip's paint
+    # is looked for)
+    joined = functools.cache(lambda: cv2.connectedComponents(above.astype(np.uint8))[1])
     length, width = strength.shape
     spread = float(cfg["faint_spread"]) * unit
     count = 0
@@ -853,7 +856,7 @@ def _washed_out(
         # or a worn pip's paint left: not part of a pip counted, at this level (a glossy red
         # 1's highlight, past its halo, is as large)
         if not round_pip and (
-            not _worn_pip(w, h, area, unit, cfg) or _of_a_pip(above, labels == k, counted)
+            not _worn_pip(w, h, area, unit, cfg) or _of_a_pip(joined(), labels == k, counted)
         ):
             continue
         # (its brightest pixel, and the blob about it at half that)
@@ -866,9 +869,9 @@ def _washed_out(
     return count
 
 
-def _of_a_pip(above: Array, blob: Array, counted: Image) -> bool:
-    """Does the ``blob`` join a pip ``counted`` where the strength is ``above`` the level?"""
-    _, joined = cv2.connectedComponents(above.astype(np.uint8), connectivity=8)
+def _of_a_pip(joined: Array, blob: Array, counted: Image) -> bool:
+    """Does the ``blob`` join a pip ``counted`` (``joined``: the labels of the blobs at the
+    faint level, pips counted included)?"""
     mine = np.unique(joined[blob])
     return bool(np.isin(joined[counted > 0], mine).any())
 

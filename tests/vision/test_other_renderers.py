@@ -40,51 +40,38 @@ def _read(renderer: str, seed: int, tmp_path: Path) -> tuple[int, int, int]:
 
 
 @pytest.mark.parametrize(
-    ("seed", "least"),
+    ("renderer", "seed", "least"),
     [
         # ivory blocks on a grey wood whose grain the pips' search finds as hundreds of
         # specks: the median pip was a third of the tiles' and held the first guess of
         # their width to half (0 right, 26 wrong or phantoms: quarter-tile cells read the
         # red 4s' columns as 1-1s)
-        (13040, 25),
+        ("thirteenth", 13040, 25),
         # ivory blocks with green pips and a groove: only the red pips said the size, and
         # the green ones grew no tile (0 right, 13 phantoms)
-        (13150, 12),
+        ("thirteenth", 13150, 12),
         # ivory rows on a cloth of grey-green dots: the dots taken for pips would cut the
         # tiles at half their width (read two ways, the way of any colour is not kept)
-        (13108, 6),
+        ("thirteenth", 13108, 6),
         # a worn ivory set in rows: pips worn to a crescent of paint, one of them too thin
         # to count, left a 5-2 reading as a 3-2 and a 4-3 as a 4-2, sure (18 right, 2 wrong)
-        (13185, 22),
+        ("thirteenth", 13185, 22),
         # black rows of a set 2.1 long: with sets up to 2.875 long searched, the size
         # measured on nearby tiles' rims came out 2.8 long, and a cell that long over a
         # 3-1 and its neighbour's pip read 3-2, sure
-        (13102, 10),
-    ],
-)
-def test_the_thirteenth_renderer_s_scenes_read_without_a_tile_wrong(
-    tmp_path: Path, seed: int, least: int
-) -> None:
-    right, wrong, phantoms = _read("thirteenth", seed, tmp_path)
-    assert (wrong, phantoms) == (0, 0)
-    assert right >= least
-
-
-@pytest.mark.parametrize(
-    ("seed", "least"),
-    [
+        ("thirteenth", 13102, 10),
         # a dark red set (body a* 31 to 39) scattered on a brown felt: read as no tile's
         # body, red as a flower's (4 right of 16)
-        (11002, 10),
+        ("eleventh", 11002, 10),
         # a bone set 2.72 long in a block and a row: no aspect searched reached it (none
         # right of 7)
-        (11261, 6),
+        ("eleventh", 11261, 6),
     ],
 )
-def test_the_eleventh_renderer_s_scenes_read_without_a_tile_wrong(
-    tmp_path: Path, seed: int, least: int
+def test_the_renderers_scenes_read_without_a_tile_wrong(
+    tmp_path: Path, renderer: str, seed: int, least: int
 ) -> None:
-    right, wrong, phantoms = _read("eleventh", seed, tmp_path)
+    right, wrong, phantoms = _read(renderer, seed, tmp_path)
     assert (wrong, phantoms) == (0, 0)
     assert right >= least
 
